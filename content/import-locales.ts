@@ -1,0 +1,92 @@
+/**
+ * import-locales: bundled dictionary JSON → content store. Validates everything first,
+ * then writes all changed documents in one transaction (or nothing, on any problem).
+ */
+import { getDictionary, type Namespace } from '@/schemas';
+import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
+import { isPresentText } from '@/schemas/rules';
+import { splitDocument, visitTexts } from '@/schemas/walk';
+import { readLocaleFolder } from './read-locales';
+import type { ContentStore, DictionaryDocument } from './store';
+
+export interface TextChanges {
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+export interface NamespaceImport {
+  readonly namespace: Namespace;
+  /** Per language: texts present, texts missing (present in English, absent here), changes. */
+  readonly languages: Record<Language, { texts: number; missing: number; changes: TextChanges }>;
+  /** Whether the stored document differs at all (texts or flags, order, list items). */
+  readonly changed: boolean;
+}
+
+export interface ImportResult {
+  readonly namespaces: NamespaceImport[];
+  readonly written: number;
+}
+
+function textsByPath(namespace: Namespace, value: unknown): Map<string, string> {
+  const texts = new Map<string, string>();
+  visitTexts(getDictionary(namespace).root, value, (text, path) => {
+    if (isPresentText(text)) texts.set(path, text);
+  });
+  return texts;
+}
+
+/** JSON with sorted keys, so two documents compare by content, not key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+export async function importLocales(
+  store: ContentStore,
+  options: { from: string; dryRun: boolean },
+): Promise<ImportResult> {
+  const dictionaries = await readLocaleFolder(options.from);
+  const existing = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+
+  const namespaces: NamespaceImport[] = [];
+  const toWrite: DictionaryDocument[] = [];
+  for (const { namespace, document: doc, files: perLanguage } of dictionaries) {
+    const dictionary = getDictionary(namespace);
+    const old = existing.get(doc._id);
+    const english = textsByPath(namespace, perLanguage.en);
+    const languages = {} as NamespaceImport['languages'];
+    for (const language of LANGUAGES) {
+      const next = textsByPath(namespace, perLanguage[language]);
+      const before = old
+        ? textsByPath(namespace, splitDocument(dictionary, old, language, '', { fallback: false }).value)
+        : new Map<string, string>();
+      const changes: TextChanges = { added: 0, changed: 0, removed: 0 };
+      for (const [path, text] of next) {
+        const previous = before.get(path);
+        if (previous === undefined) changes.added += 1;
+        else if (previous !== text) changes.changed += 1;
+      }
+      for (const path of before.keys()) if (!next.has(path)) changes.removed += 1;
+      const missing = TRANSLATED_LANGUAGES.includes(language as (typeof TRANSLATED_LANGUAGES)[number])
+        ? [...english.keys()].filter((path) => !next.has(path)).length
+        : 0;
+      languages[language] = { texts: next.size, missing, changes };
+    }
+    const changed = !old || canonical(stripSystemFields(old)) !== canonical(doc);
+    if (changed) toWrite.push(doc);
+    namespaces.push({ namespace, languages, changed });
+  }
+
+  if (!options.dryRun && toWrite.length > 0) await store.commit(toWrite);
+  return { namespaces, written: options.dryRun ? 0 : toWrite.length };
+}
+
+/** Sanity adds `_rev`, `_createdAt`, `_updatedAt`: not part of what we compare. */
+function stripSystemFields(doc: DictionaryDocument): DictionaryDocument {
+  const { _rev: _r, _createdAt: _c, _updatedAt: _u, ...rest } = doc;
+  return rest as DictionaryDocument;
+}

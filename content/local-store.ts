@@ -1,0 +1,57 @@
+/**
+ * The embedded store: a dataset file in Sanity's NDJSON export format (one document per
+ * line), the same file `sanity dataset import` accepts. Queried with groq-js, written
+ * atomically: a temporary file beside it, then a rename.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { evaluate, parse } from 'groq-js';
+import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
+import type { ContentStore, DictionaryDocument } from './store';
+
+export class LocalStore implements ContentStore {
+  readonly kind = 'local';
+  readonly description: string;
+
+  constructor(readonly file: string) {
+    this.description = `local (${file})`;
+  }
+
+  async readAll(): Promise<DictionaryDocument[]> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line, index) => {
+        try {
+          return JSON.parse(line) as DictionaryDocument;
+        } catch {
+          throw new Error(`${this.file}:${index + 1}: not a JSON document line`);
+        }
+      });
+  }
+
+  async fetchDictionaries(): Promise<DictionaryDocument[]> {
+    const dataset = await this.readAll();
+    const result = await evaluate(parse(DICTIONARIES_QUERY), { dataset, params: dictionaryQueryParams() });
+    return (await result.get()) as DictionaryDocument[];
+  }
+
+  async commit(documents: readonly DictionaryDocument[]): Promise<void> {
+    const byId = new Map((await this.readAll()).map((doc) => [doc._id, doc]));
+    for (const doc of documents) byId.set(doc._id, doc);
+    const lines = [...byId.values()]
+      .sort((a, b) => a._id.localeCompare(b._id))
+      .map((doc) => JSON.stringify(doc));
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    await writeFile(temporary, `${lines.join('\n')}\n`, 'utf8');
+    await rename(temporary, this.file);
+  }
+}

@@ -1,0 +1,37 @@
+/** A real Sanity project as the content store, through the official client. */
+import { createClient, type SanityClient } from '@sanity/client';
+import type { ContentSettings } from './settings';
+import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
+import type { ContentStore, DictionaryDocument } from './store';
+
+export const SANITY_API_VERSION = '2025-02-19';
+
+export class SanityStore implements ContentStore {
+  readonly kind = 'sanity';
+  readonly description: string;
+  private readonly client: SanityClient;
+
+  constructor(settings: Extract<ContentSettings, { kind: 'sanity' }>) {
+    this.description = `sanity (project ${settings.projectId}, dataset ${settings.dataset})`;
+    this.client = createClient({
+      projectId: settings.projectId,
+      dataset: settings.dataset,
+      token: settings.token,
+      apiVersion: SANITY_API_VERSION,
+      useCdn: false,
+      // Export publishes what editors published, never drafts.
+      perspective: 'published',
+      ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
+    });
+  }
+
+  fetchDictionaries(): Promise<DictionaryDocument[]> {
+    return this.client.fetch<DictionaryDocument[]>(DICTIONARIES_QUERY, dictionaryQueryParams());
+  }
+
+  async commit(documents: readonly DictionaryDocument[]): Promise<void> {
+    const transaction = this.client.transaction();
+    for (const doc of documents) transaction.createOrReplace(doc);
+    await transaction.commit({ visibility: 'sync' });
+  }
+}

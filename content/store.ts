@@ -1,0 +1,31 @@
+/**
+ * The content store: where dictionary documents live between import and export.
+ * Two backends share this interface and the same GROQ query: a local dataset file in
+ * Sanity's NDJSON format (the default) and a real Sanity project.
+ */
+import { readContentSettings, type ContentSettings } from './settings';
+import { LocalStore } from './local-store';
+import { SanityStore } from './sanity-store';
+
+export interface DictionaryDocument {
+  _id: string;
+  _type: string;
+  [field: string]: unknown;
+}
+
+export interface ContentStore {
+  readonly kind: 'local' | 'sanity';
+  /** e.g. `local (.content/production.ndjson)` or `sanity (project abc123, dataset production)`. */
+  readonly description: string;
+  /** Every published dictionary document, read with one GROQ query. */
+  fetchDictionaries(): Promise<DictionaryDocument[]>;
+  /** Creates or replaces the documents in one transaction. */
+  commit(documents: readonly DictionaryDocument[]): Promise<void>;
+}
+
+export function openContentStore(
+  purpose: 'read' | 'write',
+  settings: ContentSettings = readContentSettings(process.env, purpose),
+): ContentStore {
+  return settings.kind === 'sanity' ? new SanityStore(settings) : new LocalStore(settings.file);
+}

@@ -1,0 +1,222 @@
+/**
+ * The small typed builder every dictionary shape is written in.
+ *
+ * A dictionary is a tree of nodes. Texts are the only per-language leaves; flags,
+ * choices, numbers and slugs hold one value shared by all three languages, and a list
+ * keeps one structure (same length, same order) for every language. From one tree we
+ * derive the zod validator and TypeScript type (./validator.ts), the Sanity document
+ * type (./sanity.ts) and the split/merge walk used by import and export (./walk.ts).
+ */
+
+/** How a text is checked, and which Studio input edits it. */
+export type TextFormat =
+  | 'plain'
+  | 'multiline'
+  /** An internal path (`/about`, `#top`) or an absolute https URL. */
+  | 'url'
+  /** Like `url`, and `mailto:` addresses are accepted too. */
+  | 'href'
+  | 'email'
+  /** A JSON object, for structured data (JSON-LD). */
+  | 'json';
+
+interface Described {
+  /** Shown to editors in the Studio; defaults to the key, spaced out. */
+  readonly title?: string;
+  /** Shown to editors under the field title: what the text is for and where it appears. */
+  readonly description?: string;
+}
+
+export interface TextNode<R extends boolean = boolean> extends Described {
+  readonly kind: 'text';
+  /** Required texts must be present and non-blank in English: the site needs them. */
+  readonly required: R;
+  readonly format: TextFormat;
+}
+
+export interface FlagNode<R extends boolean = boolean> extends Described {
+  readonly kind: 'flag';
+  readonly required: R;
+}
+
+export interface ChoiceNode<O extends string = string, R extends boolean = boolean>
+  extends Described {
+  readonly kind: 'choice';
+  readonly options: readonly O[];
+  readonly required: R;
+}
+
+export interface NumberNode<R extends boolean = boolean> extends Described {
+  readonly kind: 'number';
+  readonly required: R;
+  readonly min?: number;
+}
+
+/** A short identifier shared by all languages (anchor ids, icon names). */
+export interface SlugNode<R extends boolean = boolean> extends Described {
+  readonly kind: 'slug';
+  readonly required: R;
+}
+
+export type Fields = Readonly<Record<string, Node>>;
+
+export interface GroupNode<F extends Fields = Fields, R extends boolean = boolean>
+  extends Described {
+  readonly kind: 'group';
+  readonly fields: F;
+  readonly required: R;
+}
+
+export type ListItemNode = GroupNode | TextNode;
+
+export interface ListNode<I extends ListItemNode = ListItemNode, R extends boolean = boolean>
+  extends Described {
+  readonly kind: 'list';
+  readonly of: I;
+  readonly required: R;
+  /** Name of the item type in the Studio (e.g. `heroStat`). */
+  readonly itemName: string;
+}
+
+export type LeafNode = TextNode | FlagNode | ChoiceNode | NumberNode | SlugNode;
+export type Node = LeafNode | GroupNode | ListNode;
+
+/** One namespace: a published file `/locales/<lang>/<name>.json` and one Studio document. */
+export interface Dictionary<F extends Fields = Fields> extends Described {
+  readonly name: string;
+  readonly root: GroupNode<F, true>;
+  /** Where editors find it in the Studio. */
+  readonly section: 'chrome' | 'sections' | 'pages' | 'legal' | 'error';
+}
+
+type Options = Described & { readonly required?: boolean };
+type Req<O> = O extends { readonly required: true } ? true : false;
+
+export function text<const O extends Options & { format?: TextFormat }>(
+  options?: O,
+): TextNode<Req<O>> {
+  return {
+    ...options,
+    kind: 'text',
+    format: options?.format ?? 'plain',
+    required: (options?.required ?? false) as Req<O>,
+  };
+}
+
+/** A text that editors write as several lines or a paragraph. */
+export function longText<const O extends Options>(options?: O): TextNode<Req<O>> {
+  return text({ ...options, format: 'multiline' as const }) as TextNode<Req<O>>;
+}
+
+export function url<const O extends Options>(options?: O): TextNode<Req<O>> {
+  return text({ ...options, format: 'url' as const }) as TextNode<Req<O>>;
+}
+
+export function flag<const O extends Options>(options?: O): FlagNode<Req<O>> {
+  return { ...options, kind: 'flag', required: (options?.required ?? false) as Req<O> };
+}
+
+export function choice<const V extends string, const O extends Options>(
+  options: readonly V[],
+  described?: O,
+): ChoiceNode<V, Req<O>> {
+  return {
+    ...described,
+    kind: 'choice',
+    options,
+    required: (described?.required ?? false) as Req<O>,
+  };
+}
+
+export function count<const O extends Options & { min?: number }>(
+  options?: O,
+): NumberNode<Req<O>> {
+  return { ...options, kind: 'number', required: (options?.required ?? false) as Req<O> };
+}
+
+export function slug<const O extends Options>(options?: O): SlugNode<Req<O>> {
+  return { ...options, kind: 'slug', required: (options?.required ?? false) as Req<O> };
+}
+
+/** A group of fields. Groups are required (always present) unless marked optional. */
+export function group<const F extends Fields, const O extends Described & { optional?: boolean }>(
+  fields: F,
+  options?: O,
+): GroupNode<F, O extends { optional: true } ? false : true> {
+  const { optional, ...described } = options ?? {};
+  return {
+    ...described,
+    kind: 'group',
+    fields,
+    required: !optional as O extends { optional: true } ? false : true,
+  };
+}
+
+/** A list that keeps one structure for all languages. Lists may be absent unless required. */
+export function list<const I extends ListItemNode, const O extends Options>(
+  itemName: string,
+  of: I,
+  options?: O,
+): ListNode<I, Req<O>> {
+  return {
+    ...options,
+    kind: 'list',
+    of,
+    itemName,
+    required: (options?.required ?? false) as Req<O>,
+  };
+}
+
+/** Several paragraphs of text (a list of texts). */
+export function paragraphs<const O extends Options>(options?: O): ListNode<TextNode<false>, Req<O>> {
+  return list('paragraph', longText(), options);
+}
+
+export function dictionary<const F extends Fields>(
+  name: string,
+  section: Dictionary['section'],
+  fields: F,
+  described?: Described,
+): Dictionary<F> {
+  return { ...described, name, section, root: group(fields) };
+}
+
+// ---------------------------------------------------------------------------
+// The TypeScript type of one language's published JSON, derived from the nodes.
+
+type RequiredKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { required: true } ? K : never;
+}[keyof F];
+type OptionalKeys<F extends Fields> = Exclude<keyof F, RequiredKeys<F>>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+export type ValueOf<N> =
+  N extends TextNode
+    ? string
+    : N extends FlagNode
+      ? boolean
+      : N extends ChoiceNode<infer V>
+        ? V
+        : N extends NumberNode
+          ? number
+          : N extends SlugNode
+            ? string
+            : N extends GroupNode<infer F>
+              ? GroupValue<F>
+              : N extends ListNode<infer I>
+                ? ValueOf<I>[]
+                : never;
+
+export type GroupValue<F extends Fields> = Simplify<
+  { [K in RequiredKeys<F>]: ValueOf<F[K]> } & { [K in OptionalKeys<F>]?: ValueOf<F[K]> }
+>;
+
+/** The type of `/locales/<lang>/<name>.json` for a dictionary. */
+export type DictionaryValue<D extends Dictionary> =
+  D extends Dictionary<infer F> ? GroupValue<F> : never;
+
+/** Spaces out a camelCase key for a default editor-facing title: `homeUrl` → `Home url`. */
+export function titleFromKey(key: string): string {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

@@ -1,0 +1,92 @@
+/** Header and footer view models (§2.2, §2.3, §5). */
+import type { DictionaryOf } from '../index';
+import { HEADER_LINK_STATES, SOCIAL_PLATFORMS } from '../dictionaries/chrome';
+import { fillPlaceholders } from '../lookup';
+import { keepComplete, presentText, requireTexts } from './text';
+
+export type HeaderLinkState = (typeof HEADER_LINK_STATES)[number];
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+export interface HeaderLink {
+  readonly name: string;
+  readonly url: string;
+  readonly isPrimary: boolean;
+  readonly state?: HeaderLinkState;
+}
+
+export interface HeaderModel {
+  readonly homeUrl: string;
+  readonly wordmark: string;
+  readonly homeLabel: string;
+  readonly navLabel: string;
+  readonly primary: HeaderLink[];
+  readonly secondary: HeaderLink[];
+  readonly menu: DictionaryOf<'layout'>['menu'];
+}
+
+/** Loosely typed input: a header link as it may arrive from any client of the dictionaries. */
+interface RawHeaderLink {
+  name?: unknown;
+  url?: unknown;
+  isPrimary?: unknown;
+  state?: unknown;
+}
+
+export function normaliseHeaderLink(link: RawHeaderLink): HeaderLink | undefined {
+  const name = typeof link.name === 'string' ? presentText(link.name) : undefined;
+  const url = typeof link.url === 'string' ? presentText(link.url) : undefined;
+  if (!name || !url || typeof link.isPrimary !== 'boolean') return undefined;
+  const state = (HEADER_LINK_STATES as readonly unknown[]).includes(link.state)
+    ? (link.state as HeaderLinkState)
+    : undefined;
+  return { name, url, isPrimary: link.isPrimary, ...(state && { state }) };
+}
+
+/** Null when no valid link remains: the header is then not rendered (§5). */
+export function normaliseHeader(layout: DictionaryOf<'layout'>): HeaderModel | null {
+  const links = keepComplete(layout.header.links as RawHeaderLink[] | undefined, normaliseHeaderLink);
+  if (links.length === 0) return null;
+  return {
+    homeUrl: presentText(layout.brand.homeUrl) ?? '/',
+    wordmark: presentText(layout.brand.wordmark) ?? 'RG',
+    homeLabel: layout.brand.homeLabel,
+    navLabel: layout.header.navLabel,
+    primary: links.filter((l) => l.isPrimary),
+    secondary: links.filter((l) => !l.isPrimary),
+    menu: layout.menu,
+  };
+}
+
+export const MAX_FOOTER_SECTIONS = 3;
+
+export interface FooterModel {
+  readonly brand: { name: string; homeUrl: string; tagline?: string };
+  readonly sections: { header: string; links: { name: string; url: string }[] }[];
+  readonly social?: { header?: string; links: { platform: SocialPlatform; url: string; label: string }[] };
+  readonly copyright: string;
+}
+
+export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): FooterModel | null {
+  const name = presentText(footer.brand.name);
+  const template = presentText(footer.copyrightTemplate);
+  const sections = keepComplete(footer.sections, (section) => {
+    const header = presentText(section.header);
+    const links = keepComplete(section.links, (link) => requireTexts(link, ['name', 'url']));
+    return header && links.length > 0 ? { header, links } : undefined;
+  }).slice(0, MAX_FOOTER_SECTIONS);
+  if (!name || !template || sections.length === 0) return null;
+
+  const socialLinks = keepComplete(footer.social.links, (link) => {
+    const url = presentText(link.url);
+    if (!url || !(SOCIAL_PLATFORMS as readonly string[]).includes(link.platform)) return undefined;
+    return { platform: link.platform, url, label: presentText(link.label) ?? link.platform };
+  });
+  const tagline = presentText(footer.brand.tagline);
+  const header = presentText(footer.social.header);
+  return {
+    brand: { name, homeUrl: presentText(footer.brand.homeUrl) ?? '/', ...(tagline && { tagline }) },
+    sections,
+    ...(socialLinks.length > 0 && { social: { ...(header && { header }), links: socialLinks } }),
+    copyright: fillPlaceholders(template, { year, brand: name }),
+  };
+}

@@ -1,0 +1,180 @@
+/** Landing sections (§2.6, §2.10, §2.11): null means "render nothing". */
+import type { DictionaryOf } from '../index';
+import {
+  keepComplete,
+  normaliseCta,
+  normaliseCtaPair,
+  presentText,
+  presentTexts,
+  requireTexts,
+  type Link,
+} from './text';
+
+export interface Stat {
+  readonly label: string;
+  readonly value: string;
+  readonly description?: string;
+}
+
+/** Hero stats lacking a label or value are dropped (§2.6). */
+export function normaliseStats(
+  stats: readonly { label?: string; value?: string; description?: string }[] | undefined,
+): Stat[] {
+  return keepComplete(stats, (stat) => {
+    const texts = requireTexts(stat, ['label', 'value']);
+    const description = presentText(stat.description);
+    return texts && { ...texts, ...(description && { description }) };
+  });
+}
+
+/** Illustrations show only if alt text is given (§2.6). */
+export function normaliseIllustration(illustration: { alt?: string } | undefined): string | undefined {
+  return presentText(illustration?.alt);
+}
+
+export interface FaqItem {
+  readonly question: string;
+  /** Paragraphs of the answer (§3: a list answer is joined by blank lines). */
+  readonly answer: string[];
+}
+
+/** FAQ items need a question and a non-empty answer (§5). */
+export function normaliseFaqItems(
+  items: readonly { question?: string; answer?: readonly string[] }[] | undefined,
+): FaqItem[] {
+  return keepComplete(items, (item) => {
+    const question = presentText(item.question);
+    const answer = presentTexts(item.answer);
+    return question && answer.length > 0 ? { question, answer } : undefined;
+  });
+}
+
+/** An answer as one text, paragraphs joined by blank lines (§3). */
+export function answerText(item: FaqItem): string {
+  return item.answer.join('\n\n');
+}
+
+interface SectionBase {
+  readonly eyebrow?: string;
+  readonly title: string;
+  readonly illustrationAlt?: string;
+}
+
+export interface HeroModel extends SectionBase {
+  readonly highlight?: string;
+  readonly subtitle?: string;
+  readonly ctas: { primary?: Link; secondary?: Link };
+  readonly stats: Stat[];
+}
+
+function base(dict: { eyebrow?: string; illustration?: { alt?: string } }, title: string): SectionBase {
+  const eyebrow = presentText(dict.eyebrow);
+  const illustrationAlt = normaliseIllustration(dict.illustration);
+  return { title, ...(eyebrow && { eyebrow }), ...(illustrationAlt && { illustrationAlt }) };
+}
+
+export function normaliseHero(hero: DictionaryOf<'hero'>): HeroModel | null {
+  const title = presentText(hero.title.main);
+  if (!title) return null;
+  const highlight = presentText(hero.title.highlight);
+  const subtitle = presentText(hero.subtitle);
+  return {
+    ...base(hero, title),
+    ...(highlight && { highlight }),
+    ...(subtitle && { subtitle }),
+    ctas: normaliseCtaPair(hero.ctas),
+    stats: normaliseStats(hero.stats),
+  };
+}
+
+export interface ManifestoModel extends SectionBase {
+  readonly paragraphs: string[];
+  readonly cta?: Link;
+}
+
+/** Hidden without a title or without any description text (§2.6). */
+export function normaliseManifesto(manifesto: DictionaryOf<'manifesto'>): ManifestoModel | null {
+  const title = presentText(manifesto.title);
+  const paragraphs = presentTexts(manifesto.description);
+  if (!title || paragraphs.length === 0) return null;
+  const cta = normaliseCta(manifesto.cta);
+  return { ...base(manifesto, title), paragraphs, ...(cta && { cta }) };
+}
+
+export interface FaqModel extends SectionBase {
+  readonly items: FaqItem[];
+  readonly cta?: Link;
+}
+
+/** The whole FAQ hides if no item remains (§2.6). */
+export function normaliseFaq(faq: DictionaryOf<'faq'>): FaqModel | null {
+  const title = presentText(faq.title);
+  const items = normaliseFaqItems(faq.items);
+  if (!title || items.length === 0) return null;
+  const cta = normaliseCta(faq.cta);
+  return { ...base(faq, title), items, ...(cta && { cta }) };
+}
+
+export interface DiscordModel extends SectionBase {
+  readonly description?: string;
+  readonly cta?: Link;
+  readonly icon?: { name: 'discord' | 'chat' | 'arrow'; label?: string };
+}
+
+export function normaliseDiscord(discord: DictionaryOf<'discord'>): DiscordModel | null {
+  const title = presentText(discord.title);
+  if (!title) return null;
+  const description = presentText(discord.description);
+  const cta = normaliseCta(discord.cta);
+  const label = presentText(discord.ctaIconAriaLabel);
+  return {
+    ...base(discord, title),
+    ...(description && { description }),
+    ...(cta && { cta }),
+    ...(discord.ctaIcon && { icon: { name: discord.ctaIcon, ...(label && { label }) } }),
+  };
+}
+
+export interface PublisherModel extends SectionBase {
+  readonly paragraphs: string[];
+  /** A url-less call to action is a plain button (§2.10). */
+  readonly cta?: { label: string; url?: string };
+}
+
+/** Needs a title and at least a description or a call to action (§2.10). */
+export function normalisePublisher(publisher: DictionaryOf<'publisher'>): PublisherModel | null {
+  const title = presentText(publisher.title);
+  const paragraphs = presentTexts(publisher.description);
+  const label = presentText(publisher.cta.label);
+  const url = presentText(publisher.cta.url);
+  const cta = label ? { label, ...(url && { url }) } : undefined;
+  if (!title || (paragraphs.length === 0 && !cta)) return null;
+  return { ...base(publisher, title), paragraphs, ...(cta && { cta }) };
+}
+
+export interface NewsletterModel extends SectionBase {
+  readonly description?: string;
+  readonly form: DictionaryOf<'newsletter'>['form'] & { placeholder?: string; privacyNote?: string };
+  readonly genericError: string;
+  readonly errors: DictionaryOf<'newsletter'>['errors'];
+}
+
+/** Needs a title and a button label (§2.11). */
+export function normaliseNewsletter(newsletter: DictionaryOf<'newsletter'>): NewsletterModel | null {
+  const title = presentText(newsletter.title);
+  if (!title || !presentText(newsletter.form.buttonLabel)) return null;
+  const description = presentText(newsletter.description);
+  const placeholder = presentText(newsletter.form.placeholder);
+  const privacyNote = presentText(newsletter.form.privacyNote);
+  return {
+    ...base(newsletter, title),
+    ...(description && { description }),
+    form: {
+      ...newsletter.form,
+      placeholder,
+      privacyNote,
+    },
+    genericError: newsletter.genericError,
+    errors: newsletter.errors,
+  };
+}

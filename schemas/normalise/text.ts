@@ -1,0 +1,57 @@
+/** Presence rules for texts and links, shared by every normaliser (§5). */
+import { isPresentText } from '../rules';
+
+export { isPresentText };
+
+/** The trimmed text, or undefined when blank or absent. */
+export function presentText(value: string | undefined): string | undefined {
+  return isPresentText(value) ? value.trim() : undefined;
+}
+
+/** Present texts of a list (paragraphs), blanks dropped. */
+export function presentTexts(values: readonly string[] | undefined): string[] {
+  return (values ?? []).map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+export interface Link {
+  readonly label: string;
+  readonly url: string;
+}
+
+/** A call to action appears only if both label and url are present (§5). */
+export function normaliseCta(cta: { label?: string; url?: string } | undefined): Link | undefined {
+  const label = presentText(cta?.label);
+  const url = presentText(cta?.url);
+  return label && url ? { label, url } : undefined;
+}
+
+/** Call-to-action buttons that are present, in order (primary first). */
+export function normaliseCtaPair(
+  pair: { primary?: { label?: string; url?: string }; secondary?: { label?: string; url?: string } } | undefined,
+): { primary?: Link; secondary?: Link } {
+  const primary = normaliseCta(pair?.primary);
+  const secondary = normaliseCta(pair?.secondary);
+  return { ...(primary && { primary }), ...(secondary && { secondary }) };
+}
+
+/** Keeps items for which `pick` returns a view model; drops the rest. */
+export function keepComplete<T, U>(items: readonly T[] | undefined, pick: (item: T) => U | undefined): U[] {
+  return (items ?? []).flatMap((item) => {
+    const picked = pick(item);
+    return picked === undefined ? [] : [picked];
+  });
+}
+
+/** Keeps an entry only if every listed text is present; returns the trimmed texts. */
+export function requireTexts<K extends string>(
+  item: Partial<Record<K, string>>,
+  keys: readonly K[],
+): Record<K, string> | undefined {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = presentText(item[key]);
+    if (!value) return undefined;
+    out[key] = value;
+  }
+  return out;
+}
