@@ -1,0 +1,20 @@
+import type { Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { SiteShell } from '@/web/chrome/SiteShell';
+import { displayFont, displayFontExtended } from '@/web/site/fonts';
+import { assertLanguage, languageParams } from '@/web/site/page-params';
+import '@/web/styles/site.css';
+
+export const generateStaticParams = languageParams;
+export const viewport: Viewport = { themeColor: '#120f24', colorScheme: 'dark' };
+
+export default async function LanguageLayout({ children, params }: LayoutProps<'/[lang]'>) {
+  const language = assertLanguage((await params).lang);
+  return (
+    <html lang={language} className={`${displayFont.variable} ${displayFontExtended.variable}`}>
+      <body>
+        <SiteShell language={language}>{children as ReactNode}</SiteShell>
+      </body>
+    </html>
+  );
+}

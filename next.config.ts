@@ -1,0 +1,33 @@
+import type { NextConfig } from 'next';
+import { LEGACY_REDIRECTS, readSiteSettings } from './web/site/settings';
+
+// Parsed here so that a malformed setting fails the build with a readable message.
+const settings = readSiteSettings();
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Type-checking and linting run in `npm test`, not in every build.
+  typescript: { ignoreBuildErrors: true },
+  async redirects() {
+    return LEGACY_REDIRECTS.map(({ path, site }) => ({
+      source: `/${path}`,
+      destination: site === 'tr' ? settings.LEGACY_SITE_TR_URL : settings.LEGACY_SITE_EN_URL,
+      permanent: true,
+    }));
+  },
+  async headers() {
+    return [
+      {
+        source: '/locales/:path*',
+        headers: [
+          { key: 'Content-Type', value: 'application/json; charset=utf-8' },
+          { key: 'Cache-Control', value: 'public, max-age=300, stale-while-revalidate=86400' },
+          { key: 'Access-Control-Allow-Origin', value: '*' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,15 @@
+/** Routes every page request; the decision itself lives in web/site/routing.ts. */
+import { NextResponse, type NextRequest } from 'next/server';
+import { routeRequest } from '@/web/site/routing';
+
+export function proxy(request: NextRequest) {
+  const decision = routeRequest(request.nextUrl.pathname);
+  if (decision.kind === 'page' && decision.rewrite === null) return NextResponse.next();
+  const url = request.nextUrl.clone();
+  url.pathname = decision.rewrite;
+  return NextResponse.rewrite(url, decision.kind === 'not-found' ? { status: 404 } : undefined);
+}
+
+export const config = {
+  matcher: ['/((?!_next/|locales/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)'],
+};

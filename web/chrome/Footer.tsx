@@ -1,0 +1,63 @@
+/** The site footer (§2.3). Not rendered without brand name, copyright template or sections (§5). */
+import Link from 'next/link';
+import type { Language } from '@/schemas/languages';
+import type { FooterModel } from '@/schemas/normalise/chrome';
+import { isInternalHref, withLanguage } from '../i18n/paths';
+import type { ReactNode } from 'react';
+import { SocialIcon } from './SocialIcon';
+
+function FooterLink({ name, url, language }: { name: string; url: string; language: Language }) {
+  return isInternalHref(url) ? (
+    <Link href={withLanguage(url, language)}>{name}</Link>
+  ) : (
+    <a href={url} rel="noopener noreferrer">
+      {name}
+    </a>
+  );
+}
+
+export function Footer({ model, language, wordmark, extra }: { model: FooterModel; language: Language; wordmark: string; extra?: ReactNode }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Link href={withLanguage(model.brand.homeUrl, language)} className="wordmark wordmark--footer">
+            <span aria-hidden="true">{wordmark}</span>
+            <span className="visually-hidden">{model.brand.name}</span>
+          </Link>
+          {model.brand.tagline && <p className="site-footer__tagline">{model.brand.tagline}</p>}
+          {model.social && (
+            <div className="site-footer__social">
+              {model.social.header && <h2 className="site-footer__heading">{model.social.header}</h2>}
+              <ul className="social-links">
+                {model.social.links.map((link) => (
+                  <li key={`${link.platform}-${link.url}`}>
+                    <a href={link.url} rel="noopener noreferrer" aria-label={link.label} className="social-link">
+                      <SocialIcon platform={link.platform} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {model.sections.map((section) => (
+          <nav key={section.header} className="site-footer__section" aria-label={section.header}>
+            <h2 className="site-footer__heading">{section.header}</h2>
+            <ul>
+              {section.links.map((link) => (
+                <li key={`${link.name}-${link.url}`}>
+                  <FooterLink {...link} language={language} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="site-footer__bottom">
+        <p>{model.copyright}</p>
+        {extra}
+      </div>
+    </footer>
+  );
+}

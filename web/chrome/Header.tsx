@@ -1,0 +1,51 @@
+/** The site header (§2.2). Not rendered when no valid link remains (§5). */
+import Link from 'next/link';
+import type { DictionaryOf } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import type { HeaderModel } from '@/schemas/normalise/chrome';
+import { withLanguage } from '../i18n/paths';
+import { LanguageSelector } from './LanguageSelector';
+import { MobileMenu } from './MobileMenu';
+import { NavList } from './NavLink';
+
+export interface HeaderProps {
+  readonly model: HeaderModel;
+  readonly languages: DictionaryOf<'common'>['languages'];
+  readonly language: Language;
+}
+
+export function Header({ model, languages, language }: HeaderProps) {
+  const { label, ...labels } = languages;
+  const selector = <LanguageSelector label={label} current={language} labels={labels} />;
+  const lists = (variant: 'bar' | 'panel') => ({
+    primary: <NavList links={model.primary} language={language} className={`nav-list nav-list--${variant}`} />,
+    secondary: <NavList links={model.secondary} language={language} className={`nav-list nav-list--${variant} nav-list--secondary`} />,
+  });
+  const bar = lists('bar');
+  const panel = lists('panel');
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link href={withLanguage(model.homeUrl, language)} className="wordmark" aria-label={model.homeLabel}>
+          <span aria-hidden="true">{model.wordmark}</span>
+        </Link>
+        <nav className="site-nav" aria-label={model.navLabel}>
+          {bar.primary}
+          {model.primary.length > 0 && model.secondary.length > 0 && <span className="site-nav__divider" aria-hidden="true" />}
+          {bar.secondary}
+        </nav>
+        <div className="site-header__languages">{selector}</div>
+        <MobileMenu openLabel={model.menu.open} closeLabel={model.menu.close}>
+          <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
+          {selector}
+          <nav aria-label={model.navLabel}>
+            {model.primary.length > 0 && <h2 className="mobile-menu__heading">{model.menu.main}</h2>}
+            {panel.primary}
+            {model.secondary.length > 0 && <h2 className="mobile-menu__heading">{model.menu.more}</h2>}
+            {panel.secondary}
+          </nav>
+        </MobileMenu>
+      </div>
+    </header>
+  );
+}

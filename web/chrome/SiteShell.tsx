@@ -1,0 +1,41 @@
+/** Header, main landmark, footer and consent banner around every page. */
+import type { ReactNode } from 'react';
+import type { Language } from '@/schemas/languages';
+import { normaliseFooter, normaliseHeader } from '@/schemas/normalise/chrome';
+import { bannerTexts } from '../consent/banner-texts';
+import { ConsentBanner } from '../consent/ConsentBanner';
+import { CookieSettingsButton } from '../consent/CookieSettingsButton';
+import { loadDictionary } from '../i18n/dictionaries';
+import { pagePath } from '../i18n/paths';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export async function SiteShell({ language, children }: { language: Language; children: ReactNode }) {
+  const [common, layout, footer] = await Promise.all([
+    loadDictionary(language, 'common'),
+    loadDictionary(language, 'layout'),
+    loadDictionary(language, 'footer'),
+  ]);
+  const header = normaliseHeader(layout);
+  const footerModel = normaliseFooter(footer, new Date().getFullYear());
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {common.labels.skipToContent}
+      </a>
+      {header && <Header model={header} languages={common.languages} language={language} />}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {footerModel && (
+        <Footer
+          model={footerModel}
+          language={language}
+          wordmark={layout.brand.wordmark}
+          extra={<CookieSettingsButton label={common.cookieBanner.settings} />}
+        />
+      )}
+      <ConsentBanner texts={bannerTexts(common.cookieBanner)} privacyHref={pagePath('privacy-policy', language)} />
+    </>
+  );
+}

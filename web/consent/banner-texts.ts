@@ -1,0 +1,17 @@
+/** §2.4: the banner shows only if all five texts are present and translated (not their keys). */
+import type { DictionaryOf } from '@/schemas';
+import { isPresentText } from '@/schemas/rules';
+
+export const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'decline'] as const;
+
+export type BannerTexts = Record<(typeof BANNER_TEXT_KEYS)[number], string>;
+
+export function bannerTexts(cookieBanner: Partial<DictionaryOf<'common'>['cookieBanner']>): BannerTexts | null {
+  const texts = {} as BannerTexts;
+  for (const key of BANNER_TEXT_KEYS) {
+    const value = cookieBanner[key];
+    if (!isPresentText(value) || value.trim() === key || value.trim() === `cookieBanner.${key}`) return null;
+    texts[key] = value.trim();
+  }
+  return texts;
+}

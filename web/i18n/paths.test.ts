@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { languageOfPath, pagePath, stripLanguage, withLanguage } from './paths';
+
+describe('path helpers', () => {
+  it.each([
+    ['/de/faq', 'de'],
+    ['/tr', 'tr'],
+    ['/faq', 'en'],
+    ['/', 'en'],
+    ['/deutsch/x', 'en'],
+    ['/tr?x=1', 'tr'],
+  ])('languageOfPath(%s) = %s', (path, lang) => expect(languageOfPath(path)).toBe(lang));
+
+  it.each([
+    ['/de/faq?x=1#a', '/faq?x=1#a'],
+    ['/tr', '/'],
+    ['/en/', '/'],
+    ['/about', '/about'],
+    ['/', '/'],
+    ['/de#top', '/#top'],
+  ])('stripLanguage(%s) = %s', (path, expected) => expect(stripLanguage(path)).toBe(expected));
+
+  it.each([
+    ['/about', 'de', '/de/about'],
+    ['/', 'tr', '/tr'],
+    ['/de/faq?q=1#x', 'tr', '/tr/faq?q=1#x'],
+    ['/tr/faq', 'en', '/faq'],
+    ['/?ref=mail#newsletter', 'de', '/de?ref=mail#newsletter'],
+    ['https://discord.gg/rggames', 'de', 'https://discord.gg/rggames'],
+    ['#newsletter', 'de', '#newsletter'],
+    ['', 'de', ''],
+    ['mailto:press@rggames.example', 'tr', 'mailto:press@rggames.example'],
+    ['//evil.example/x', 'de', '//evil.example/x'],
+  ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) => expect(withLanguage(href, lang)).toBe(expected));
+
+  it('builds page paths', () => {
+    expect(pagePath('', 'en')).toBe('/');
+    expect(pagePath('', 'de')).toBe('/de');
+    expect(pagePath('press-kit', 'tr')).toBe('/tr/press-kit');
+  });
+});

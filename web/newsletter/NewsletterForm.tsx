@@ -1,0 +1,89 @@
+'use client';
+/**
+ * The signup form (§2.11, §4): idle → loading → success or error. Firebase is imported
+ * only when the visitor focuses the field or submits, so pages carry none of it.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import type { DictionaryOf } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import { track } from '../analytics/track';
+import { backendConfig, recaptchaSiteKey } from '../firebase/config';
+import { buttonLabel, errorMessage, isLocked, signupFields, SignupError, type FormState } from './signup';
+
+type Texts = Pick<DictionaryOf<'newsletter'>, 'form' | 'genericError' | 'errors'>;
+
+const loadWriter = () => import('./write');
+
+export function NewsletterForm({ texts, language }: { texts: Texts; language: Language }) {
+  const [state, setState] = useState<FormState>({ status: 'idle' });
+  const busy = useRef(false);
+  const { form } = texts;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return; // a double click sends one write
+    busy.current = true;
+    const formElement = event.currentTarget;
+    const input = formElement.elements.namedItem('email') as HTMLInputElement;
+    track('newsletter_signup_attempt', { email_provided: input.value.trim() !== '' });
+    setState({ status: 'loading' });
+    try {
+      const fields = signupFields(input.value, navigator.userAgent);
+      const config = backendConfig();
+      if (!config) throw new SignupError('backend-not-configured');
+      const siteKey = recaptchaSiteKey();
+      if (!siteKey) throw new SignupError('app-check-unavailable', 'no reCAPTCHA site key configured');
+      const { writeSignup } = await loadWriter();
+      await writeSignup(config, siteKey, fields);
+      formElement.reset();
+      setState({ status: 'success' });
+    } catch (error) {
+      const code = error instanceof SignupError ? error.code : 'unknown';
+      const raw = error instanceof Error ? error.message : String(error);
+      setState({ status: 'error', message: errorMessage(code, texts, raw) });
+      busy.current = false;
+    }
+  }
+
+  const locked = isLocked(state);
+  return (
+    <form className="newsletter-form" onSubmit={submit} noValidate={false} lang={language}>
+      <label htmlFor="newsletter-email" className="newsletter-form__label">
+        {form.emailLabel}
+      </label>
+      <div className="newsletter-form__row">
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={form.placeholder}
+          disabled={locked}
+          aria-describedby={form.privacyNote ? 'newsletter-privacy' : undefined}
+          onFocus={() => void loadWriter().catch(() => undefined)}
+        />
+        <button type="submit" className="cta cta--primary" disabled={locked}>
+          {buttonLabel(state, form)}
+        </button>
+      </div>
+      {form.privacyNote && (
+        <p id="newsletter-privacy" className="newsletter-form__note">
+          {form.privacyNote}
+        </p>
+      )}
+      <div aria-live="polite" role="status" className="newsletter-form__status">
+        {state.status === 'success' && <p className="message message--success">{form.messages.success}</p>}
+      </div>
+      {state.status === 'error' && (
+        <p role="alert" className="message message--error">
+          {state.message}
+        </p>
+      )}
+      <noscript>
+        <p className="message message--error">{form.noScript}</p>
+      </noscript>
+    </form>
+  );
+}

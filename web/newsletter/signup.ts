@@ -1,0 +1,105 @@
+/** Newsletter rules (§3, §5, §8) that do not depend on Firebase. */
+import type { DictionaryOf } from '@/schemas';
+import { isPresentText } from '@/schemas/rules';
+
+export const SIGNUP_SOURCE = 'newsletter-cta';
+export const USER_AGENT_MAX = 512;
+export const SIGNUP_COLLECTION = 'newsletterSignups';
+/** How long the App Check token and the write may take before the visitor is told. */
+export const APP_CHECK_TIMEOUT_MS = 8_000;
+export const WRITE_TIMEOUT_MS = 15_000;
+
+export type SignupErrorCode =
+  | 'email-required'
+  | 'backend-not-configured'
+  | 'app-check-unavailable'
+  | 'permission-denied'
+  | 'unavailable'
+  | 'deadline-exceeded'
+  | 'resource-exhausted'
+  | 'unknown';
+
+export class SignupError extends Error {
+  constructor(
+    readonly code: SignupErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'SignupError';
+  }
+}
+
+/** The e-mail trimmed and lower-cased; empty raises email-required. */
+export function normaliseEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!email) throw new SignupError('email-required');
+  return email;
+}
+
+export function cutUserAgent(userAgent: string | undefined | null): string | undefined {
+  return userAgent ? userAgent.slice(0, USER_AGENT_MAX) : undefined;
+}
+
+/** The fields written besides the server timestamp. */
+export function signupFields(email: string, userAgent: string | undefined | null) {
+  const agent = cutUserAgent(userAgent);
+  return { email: normaliseEmail(email), source: SIGNUP_SOURCE, ...(agent && { userAgent: agent }) };
+}
+
+/** Firestore error codes → our codes, each with its own dictionary message. */
+export function mapFirestoreCode(code: string | undefined): SignupErrorCode {
+  switch (code) {
+    case 'permission-denied':
+    case 'unauthenticated':
+      return 'permission-denied';
+    case 'unavailable':
+      return 'unavailable';
+    case 'deadline-exceeded':
+      return 'deadline-exceeded';
+    case 'resource-exhausted':
+      return 'resource-exhausted';
+    case 'app-check-unavailable':
+    case 'backend-not-configured':
+    case 'email-required':
+      return code;
+    default:
+      return 'unknown';
+  }
+}
+
+type NewsletterTexts = Pick<DictionaryOf<'newsletter'>, 'genericError' | 'errors'>;
+
+const MESSAGE_KEYS: Record<Exclude<SignupErrorCode, 'unknown'>, keyof NewsletterTexts['errors']> = {
+  'email-required': 'emailRequired',
+  'backend-not-configured': 'backendNotConfigured',
+  'app-check-unavailable': 'appCheckUnavailable',
+  'permission-denied': 'permissionDenied',
+  unavailable: 'unavailable',
+  'deadline-exceeded': 'deadlineExceeded',
+  'resource-exhausted': 'resourceExhausted',
+};
+
+/** §8: the dictionary message for the code, else the generic error, else the raw message. */
+export function errorMessage(code: SignupErrorCode, texts: NewsletterTexts, raw: string): string {
+  const own = code === 'unknown' ? undefined : texts.errors[MESSAGE_KEYS[code]];
+  if (isPresentText(own)) return own;
+  if (isPresentText(texts.genericError)) return texts.genericError;
+  return raw;
+}
+
+export type FormState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'success' }
+  | { status: 'error'; message: string };
+
+/** §4: the button shows the submitting label while loading, the success label after success. */
+export function buttonLabel(state: FormState, form: DictionaryOf<'newsletter'>['form']): string {
+  if (state.status === 'loading') return form.status.submitting;
+  if (state.status === 'success') return form.status.success;
+  return form.buttonLabel;
+}
+
+export function isLocked(state: FormState): boolean {
+  return state.status === 'loading' || state.status === 'success';
+}

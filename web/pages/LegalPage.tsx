@@ -1,0 +1,49 @@
+/** The shared legal layout (§2.9): sections and subsections nested up to three levels. */
+import type { LegalModel, LegalSection } from '@/schemas/normalise/legal';
+import { Paragraphs } from '../ui/blocks';
+
+const HEADINGS = ['h2', 'h3', 'h4'] as const;
+
+function Section({ section, depth }: { section: LegalSection; depth: number }) {
+  const Heading = HEADINGS[Math.min(depth, HEADINGS.length - 1)]!;
+  const List = section.ordered ? 'ol' : 'ul';
+  return (
+    <section className={`legal-section legal-section--level-${depth + 1}`}>
+      <Heading>{section.heading}</Heading>
+      <Paragraphs items={section.body} />
+      {section.items.length > 0 && (
+        <List>
+          {section.items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </List>
+      )}
+      {section.subsections.map((sub, index) => (
+        <Section key={index} section={sub} depth={depth + 1} />
+      ))}
+    </section>
+  );
+}
+
+export function LegalPage({ model, lastUpdatedLabel }: { model: LegalModel; lastUpdatedLabel: string }) {
+  return (
+    <article className="legal">
+      <header className="page-header page-header--compact">
+        <div className="page-header__inner">
+          <h1 className="page-header__title">{model.title}</h1>
+          {model.lastUpdated && (
+            <p className="legal__updated">
+              {lastUpdatedLabel} {model.lastUpdated}
+            </p>
+          )}
+        </div>
+      </header>
+      <div className="legal__body prose">
+        <Paragraphs items={model.intro} className="lead" />
+        {model.sections.map((section, index) => (
+          <Section key={index} section={section} depth={0} />
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+/** Landing sections (§2.6, §2.10, §2.11), each from its normalised model; null renders nothing. */
+import type {
+  DiscordModel,
+  FaqModel,
+  HeroModel,
+  ManifestoModel,
+  NewsletterModel,
+  PublisherModel,
+} from '@/schemas/normalise/sections';
+import { Buttons, FaqList, Paragraphs, Section, StatGrid } from '../ui/blocks';
+import { Cta } from '../ui/Cta';
+import type { UiContext } from '../ui/context';
+import { Illustration } from '../ui/Illustration';
+import { NewsletterForm } from '../newsletter/NewsletterForm';
+
+export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero__inner">
+        <div className="hero__copy">
+          {model.eyebrow && <p className="eyebrow">{model.eyebrow}</p>}
+          <h1 id="hero-title" className="hero__title">
+            {model.title}
+            {model.highlight && (
+              <>
+                {' '}
+                <span className="highlight">{model.highlight}</span>
+              </>
+            )}
+          </h1>
+          {model.subtitle && <p className="hero__subtitle">{model.subtitle}</p>}
+          <Buttons buttons={model.ctas} component="hero" ui={ui} />
+        </div>
+        {model.illustrationAlt && <Illustration kind="city" alt={model.illustrationAlt} />}
+      </div>
+      <StatGrid stats={model.stats} />
+    </section>
+  );
+}
+
+export function ManifestoSection({ model, ui }: { model: ManifestoModel; ui: UiContext }) {
+  return (
+    <Section id="manifesto" title={model.title} eyebrow={model.eyebrow} art={{ kind: 'rocket', alt: model.illustrationAlt }}>
+      <div className="prose">
+        <Paragraphs items={model.paragraphs} />
+      </div>
+      {model.cta && <Cta {...model.cta} variant="link" component="manifesto" ui={ui} />}
+    </Section>
+  );
+}
+
+export function FaqSection({ model, ui }: { model: FaqModel; ui: UiContext }) {
+  return (
+    <Section id="faq" title={model.title} eyebrow={model.eyebrow} tone="raised" art={{ kind: 'chat', alt: model.illustrationAlt }}>
+      <FaqList items={model.items} />
+      {model.cta && <Cta {...model.cta} variant="link" component="faq" ui={ui} />}
+    </Section>
+  );
+}
+
+function DiscordGlyph({ label }: { label?: string }) {
+  return (
+    <svg className="cta__icon" viewBox="0 0 16 16" width="20" height="20" {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
+      <path fill="currentColor" d="M3 3h10l1 2v7l-3 2-1-2H6l-1 2-3-2V5zm3 4v2h1V7zm3 0v2h1V7z" />
+    </svg>
+  );
+}
+
+export function DiscordSection({ model, ui }: { model: DiscordModel; ui: UiContext }) {
+  return (
+    <Section id="community" title={model.title} eyebrow={model.eyebrow} tone="accent" art={{ kind: 'controller', alt: model.illustrationAlt }}>
+      {model.description && <p className="lead">{model.description}</p>}
+      {model.cta && (
+        <Cta {...model.cta} variant="primary" component="discord" ui={ui} icon={model.icon ? <DiscordGlyph label={model.icon.label} /> : undefined} />
+      )}
+    </Section>
+  );
+}
+
+export function PublisherSection({ model, ui }: { model: PublisherModel; ui: UiContext }) {
+  return (
+    <Section id="publisher" title={model.title} eyebrow={model.eyebrow} tone="raised" art={{ kind: 'city', alt: model.illustrationAlt }}>
+      <div className="prose">
+        <Paragraphs items={model.paragraphs} />
+      </div>
+      {model.cta && <Cta label={model.cta.label} url={model.cta.url} variant="primary" component="publisher" ui={ui} />}
+    </Section>
+  );
+}
+
+export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: UiContext }) {
+  return (
+    <Section id="newsletter" title={model.title} eyebrow={model.eyebrow} tone="accent" art={{ kind: 'envelope', alt: model.illustrationAlt }}>
+      {model.description && <p className="lead">{model.description}</p>}
+      <NewsletterForm texts={{ form: model.form, genericError: model.genericError, errors: model.errors }} language={ui.language} />
+    </Section>
+  );
+}

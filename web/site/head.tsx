@@ -1,0 +1,38 @@
+/** Page heads and UI context for the routes, from the published dictionaries. */
+import 'server-only';
+import type { Metadata } from 'next';
+import type { Language } from '@/schemas/languages';
+import { normaliseErrorPage } from '@/schemas/normalise/pages';
+import type { SitePage } from '@/schemas/site';
+import { loadDictionary } from '../i18n/dictionaries';
+import type { UiContext } from '../ui/context';
+import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
+import { readSiteSettings } from './settings';
+
+export async function pageUi(language: Language): Promise<UiContext> {
+  const common = await loadDictionary(language, 'common');
+  return { language, labels: common.labels };
+}
+
+export async function pageMetadata(language: Language, page: SitePage): Promise<Metadata> {
+  const [dictionary, common] = await Promise.all([loadDictionary(language, page.namespace), loadDictionary(language, 'common')]);
+  const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
+  return buildMetadata({ meta, common, language, slug: page.slug, siteUrl: readSiteSettings().SITE_URL });
+}
+
+export async function languageMetadata(language: Language): Promise<Metadata> {
+  const [error, common] = await Promise.all([loadDictionary(language, 'error'), loadDictionary(language, 'common')]);
+  return buildMetadata({ meta: error.meta, common, language, slug: null, siteUrl: readSiteSettings().SITE_URL });
+}
+
+export async function notFoundModel(language: Language) {
+  return normaliseErrorPage(await loadDictionary(language, 'error'));
+}
+
+export async function JsonLd({ language, page }: { language: Language; page: SitePage }) {
+  const [dictionary, common] = await Promise.all([loadDictionary(language, page.namespace), loadDictionary(language, 'common')]);
+  const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
+  const data = structuredData({ meta, common, language, slug: page.slug, siteUrl: readSiteSettings().SITE_URL });
+  if (data.length === 0) return null;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pageSlugOf, routeRequest } from './routing';
+
+describe('routeRequest', () => {
+  it.each([
+    ['/', { kind: 'page', language: 'en', slug: '', rewrite: '/en' }],
+    ['/about', { kind: 'page', language: 'en', slug: 'about', rewrite: '/en/about' }],
+    ['/about/', { kind: 'page', language: 'en', slug: 'about', rewrite: '/en/about' }],
+    ['/de', { kind: 'page', language: 'de', slug: '', rewrite: null }],
+    ['/tr/press-kit', { kind: 'page', language: 'tr', slug: 'press-kit', rewrite: null }],
+    ['/en/faq', { kind: 'page', language: 'en', slug: 'faq', rewrite: null }],
+    ['/nope', { kind: 'not-found', language: 'en', rewrite: '/en/page-not-found' }],
+    ['/de/nope', { kind: 'not-found', language: 'de', rewrite: '/de/page-not-found' }],
+    ['/tr/about/team', { kind: 'not-found', language: 'tr', rewrite: '/tr/page-not-found' }],
+    ['/fr/about', { kind: 'not-found', language: 'en', rewrite: '/en/page-not-found' }],
+    ['/de/page-not-found', { kind: 'not-found', language: 'de', rewrite: '/de/page-not-found' }],
+  ] as const)('%s', (path, expected) => expect(routeRequest(path)).toEqual(expected));
+
+  it('knows page slugs of visible paths', () => {
+    expect(pageSlugOf('/de/about')).toBe('about');
+    expect(pageSlugOf('/')).toBe('');
+    expect(pageSlugOf('/de/nope')).toBeNull();
+  });
+});

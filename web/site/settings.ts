@@ -1,0 +1,34 @@
+/**
+ * Public site settings, parsed once. Every one has a default, so the site runs with no
+ * configuration; a malformed value fails the build with a message naming it.
+ */
+import { z } from 'zod';
+
+const httpsOrLocalUrl = z
+  .url({ error: 'must be an absolute URL such as https://rggames.example' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const SiteSettings = z.object({
+  SITE_URL: httpsOrLocalUrl.default('https://rggames.example'),
+  LEGACY_SITE_EN_URL: httpsOrLocalUrl.default('https://quarantinechronicles.rggames.example'),
+  LEGACY_SITE_TR_URL: httpsOrLocalUrl.default('https://karantinagunlukleri.rggames.example'),
+});
+
+export type SiteSettings = z.infer<typeof SiteSettings>;
+
+export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = SiteSettings.safeParse(present);
+  if (!result.success) throw new Error(`Invalid site settings:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** Legacy paths of §2.1 and the sister site each one goes to. */
+export const LEGACY_REDIRECTS = [
+  { path: 'quarantinechronicles', site: 'en' },
+  { path: 'quarantine-chronicles', site: 'en' },
+  { path: 'karantina-gunlukleri', site: 'en' },
+  { path: 'karantinagunlukleri', site: 'en' },
+  { path: 'crazydemagogywars', site: 'en' },
+  { path: 'cilginalgisavaslari', site: 'tr' },
+] as const;

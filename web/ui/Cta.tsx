@@ -1,0 +1,71 @@
+/**
+ * A call to action (§2.6): an external address opens in a new tab, an internal one uses
+ * in-app navigation localised for the current language, and without an address it is a
+ * plain button. Clicks are reported by the CtaTracker from the data attributes.
+ */
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { isInternalHref, withLanguage } from '../i18n/paths';
+import type { UiContext } from './context';
+
+export type CtaVariant = 'primary' | 'secondary' | 'link';
+
+export interface CtaProps {
+  readonly label: string;
+  readonly url?: string;
+  readonly variant: CtaVariant;
+  /** Which part of the page it belongs to, for the cta_click event. */
+  readonly component: string;
+  readonly ui: UiContext;
+  readonly icon?: ReactNode;
+}
+
+export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
+  const className = `cta cta--${variant}`;
+  const track = { 'data-cta': component, 'data-cta-variant': variant, 'data-cta-label': label };
+  const content = (
+    <>
+      {icon}
+      <span>{label}</span>
+    </>
+  );
+  if (!url) {
+    return (
+      <button type="button" className={className} {...track}>
+        {content}
+      </button>
+    );
+  }
+  if (isInternalHref(url)) {
+    const href = withLanguage(url, ui.language);
+    return (
+      <Link href={href} className={className} {...track} data-cta-destination={href}>
+        {content}
+      </Link>
+    );
+  }
+  if (url.startsWith('mailto:') || url.startsWith('#')) {
+    return (
+      <a href={url} className={className} {...track} data-cta-destination={url}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <a
+      href={url}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...track}
+      data-cta-destination={url}
+    >
+      {content}
+      <span className="visually-hidden"> ({ui.labels.opensInNewTab})</span>
+    </a>
+  );
+}
+
+export function CtaRow({ children }: { children: ReactNode }) {
+  return <div className="cta-row">{children}</div>;
+}

@@ -1,0 +1,136 @@
+/** Small presentational pieces shared by sections and pages. */
+import type { ReactNode } from 'react';
+import type { Entry, Milestone } from '@/schemas/normalise/pages';
+import type { FaqItem, Stat } from '@/schemas/normalise/sections';
+import type { Link as CtaLink } from '@/schemas/normalise/text';
+import { Cta, CtaRow } from './Cta';
+import type { UiContext } from './context';
+import { Illustration, type IllustrationKind } from './Illustration';
+
+export function Eyebrow({ children }: { children?: string }) {
+  return children ? <p className="eyebrow">{children}</p> : null;
+}
+
+export function Paragraphs({ items, className }: { items: readonly string[]; className?: string }) {
+  return (
+    <>
+      {items.map((text, index) => (
+        <p key={index} className={className}>
+          {text}
+        </p>
+      ))}
+    </>
+  );
+}
+
+export function Buttons({
+  buttons,
+  component,
+  ui,
+}: {
+  buttons: { primary?: CtaLink; secondary?: CtaLink };
+  component: string;
+  ui: UiContext;
+}) {
+  if (!buttons.primary && !buttons.secondary) return null;
+  return (
+    <CtaRow>
+      {buttons.primary && <Cta {...buttons.primary} variant="primary" component={component} ui={ui} />}
+      {buttons.secondary && <Cta {...buttons.secondary} variant="secondary" component={component} ui={ui} />}
+    </CtaRow>
+  );
+}
+
+export function StatGrid({ stats }: { stats: readonly Stat[] }) {
+  if (stats.length === 0) return null;
+  return (
+    <dl className="stat-grid">
+      {stats.map((stat, index) => (
+        <div key={index} className="stat">
+          <dt className="stat__label">{stat.label}</dt>
+          <dd className="stat__value">{stat.value}</dd>
+          {stat.description && <dd className="stat__description">{stat.description}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function EntryGrid({ items, numbered = false }: { items: readonly Entry[]; numbered?: boolean }) {
+  const List = numbered ? 'ol' : 'ul';
+  return (
+    <List className={`card-grid${numbered ? ' card-grid--numbered' : ''}`}>
+      {items.map((item, index) => (
+        <li key={index} className="card">
+          <h3 className="card__title">{item.title}</h3>
+          <p>{item.description}</p>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+export function Timeline({ items }: { items: readonly Milestone[] }) {
+  return (
+    <ol className="timeline">
+      {items.map((item, index) => (
+        <li key={index} className="timeline__item">
+          <p className="timeline__year">{item.year}</p>
+          <h3 className="timeline__title">{item.title}</h3>
+          <p>{item.description}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Collapsible questions: native <details>/<summary>, keyboard-accessible without script. */
+export function FaqList({ items }: { items: readonly FaqItem[] }) {
+  return (
+    <div className="faq-list">
+      {items.map((item, index) => (
+        <details key={index} className="faq-item">
+          <summary className="faq-item__question">{item.question}</summary>
+          <div className="faq-item__answer">
+            <Paragraphs items={item.answer} />
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** A page section with an optional heading; `labelledBy` ties the region to its heading. */
+export function Section({
+  id,
+  title,
+  eyebrow,
+  tone = 'plain',
+  children,
+  art,
+}: {
+  id: string;
+  title?: string;
+  eyebrow?: string;
+  tone?: 'plain' | 'raised' | 'accent';
+  children: ReactNode;
+  art?: { kind: IllustrationKind; alt?: string };
+}) {
+  const headingId = `${id}-title`;
+  return (
+    <section id={id} className={`section section--${tone}${art?.alt ? ' section--with-art' : ''}`} aria-labelledby={title ? headingId : undefined}>
+      <div className="section__inner">
+        <div className="section__body">
+          <Eyebrow>{eyebrow}</Eyebrow>
+          {title && (
+            <h2 id={headingId} className="section__title">
+              {title}
+            </h2>
+          )}
+          {children}
+        </div>
+        {art?.alt && <Illustration kind={art.kind} alt={art.alt} />}
+      </div>
+    </section>
+  );
+}
