@@ -5,6 +5,8 @@ import { LEGACY_REDIRECTS, readSiteSettings } from './web/site/settings';
 const settings = readSiteSettings();
 
 const nextConfig: NextConfig = {
+  // Browser tests build variants side by side (e.g. with and without Firebase settings).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // Type-checking and linting run in `npm test`, not in every build.

@@ -4,12 +4,14 @@ import { routeRequest } from '@/web/site/routing';
 
 export function proxy(request: NextRequest) {
   const decision = routeRequest(request.nextUrl.pathname);
-  if (decision.kind === 'page' && decision.rewrite === null) return NextResponse.next();
+  if (decision.rewrite === null) return NextResponse.next();
   const url = request.nextUrl.clone();
   url.pathname = decision.rewrite;
   return NextResponse.rewrite(url, decision.kind === 'not-found' ? { status: 404 } : undefined);
 }
 
 export const config = {
-  matcher: ['/((?!_next/|locales/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)'],
+  matcher: [
+    '/((?!_next/|locales/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)',
+  ],
 };

@@ -8,8 +8,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{schemas,content,web,studio,scripts,app}/**/*.test.{ts,tsx}'],
+          include: ['{schemas,content,web,scripts,app}/**/*.test.{ts,tsx}'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'studio',
+          include: ['studio/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -25,7 +25,10 @@ export async function runScript(body: () => Promise<void>): Promise<void> {
 export function coverageTable(coverage: Coverage): string {
   const rows = Object.entries(coverage.namespaces).map(([namespace, perLanguage]) => [
     namespace,
-    ...LANGUAGES.flatMap((lang) => [perLanguage[lang].texts - perLanguage[lang].missing, perLanguage[lang].missing]),
+    ...LANGUAGES.flatMap((lang) => [
+      perLanguage[lang].texts - perLanguage[lang].missing,
+      perLanguage[lang].missing,
+    ]),
   ]);
   rows.push([
     'total',
@@ -34,5 +37,8 @@ export function coverageTable(coverage: Coverage): string {
       coverage.languages[lang].missing,
     ]),
   ]);
-  return formatTable(['namespace', ...LANGUAGES.flatMap((lang) => [`${lang} texts`, `${lang} fallbacks`])], rows);
+  return formatTable(
+    ['namespace', ...LANGUAGES.flatMap((lang) => [`${lang} texts`, `${lang} fallbacks`])],
+    rows,
+  );
 }

@@ -36,7 +36,9 @@ export async function exportLocales(
   const problems: ContentProblem[] = [];
   const outputs: { file: string; json: unknown }[] = [];
   const coverage: Coverage = {
-    languages: Object.fromEntries(LANGUAGES.map((l) => [l, { texts: 0, missing: 0 }])) as Coverage['languages'],
+    languages: Object.fromEntries(
+      LANGUAGES.map((l) => [l, { texts: 0, missing: 0 }]),
+    ) as Coverage['languages'],
     namespaces: {},
   };
 
@@ -44,7 +46,11 @@ export async function exportLocales(
     const id = documentId(namespace);
     const doc = documents.get(id);
     if (!doc) {
-      problems.push({ file: id, path: '', message: `document is missing from the content store (${store.description}); run npm run import-locales` });
+      problems.push({
+        file: id,
+        path: '',
+        message: `document is missing from the content store (${store.description}); run npm run import-locales`,
+      });
       continue;
     }
     coverage.namespaces[namespace] = {} as Record<Language, CoverageEntry>;
@@ -54,12 +60,20 @@ export async function exportLocales(
       problems.push(...split.problems);
       if (options.strict) {
         for (const fallback of split.fallbacks) {
-          problems.push({ file: source, path: fallback, message: `${LANGUAGE_NAMES[language]} text is missing (--strict allows no fallback to English)` });
+          problems.push({
+            file: source,
+            path: fallback,
+            message: `${LANGUAGE_NAMES[language]} text is missing (--strict allows no fallback to English)`,
+          });
         }
       }
       const result = validatorFor(namespace as Namespace).safeParse(split.value);
       if (!result.success) problems.push(...zodProblems(source, result.error));
-      const entry = { texts: split.texts, missing: split.fallbacks.length, fallbacks: split.fallbacks };
+      const entry = {
+        texts: split.texts,
+        missing: split.fallbacks.length,
+        fallbacks: split.fallbacks,
+      };
       coverage.namespaces[namespace][language] = entry;
       coverage.languages[language].texts += entry.texts;
       coverage.languages[language].missing += entry.missing;
@@ -68,10 +82,7 @@ export async function exportLocales(
   }
   if (problems.length) throw new ContentError(problems);
 
-  await publishFolder(options.out, [
-    ...outputs,
-    { file: COVERAGE_FILE, json: coverage },
-  ]);
+  await publishFolder(options.out, [...outputs, { file: COVERAGE_FILE, json: coverage }]);
   return coverage;
 }
 

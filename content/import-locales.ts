@@ -62,7 +62,10 @@ export async function importLocales(
     for (const language of LANGUAGES) {
       const next = textsByPath(namespace, perLanguage[language]);
       const before = old
-        ? textsByPath(namespace, splitDocument(dictionary, old, language, '', { fallback: false }).value)
+        ? textsByPath(
+            namespace,
+            splitDocument(dictionary, old, language, '', { fallback: false }).value,
+          )
         : new Map<string, string>();
       const changes: TextChanges = { added: 0, changed: 0, removed: 0 };
       for (const [path, text] of next) {
@@ -71,7 +74,9 @@ export async function importLocales(
         else if (previous !== text) changes.changed += 1;
       }
       for (const path of before.keys()) if (!next.has(path)) changes.removed += 1;
-      const missing = TRANSLATED_LANGUAGES.includes(language as (typeof TRANSLATED_LANGUAGES)[number])
+      const missing = TRANSLATED_LANGUAGES.includes(
+        language as (typeof TRANSLATED_LANGUAGES)[number],
+      )
         ? [...english.keys()].filter((path) => !next.has(path)).length
         : 0;
       languages[language] = { texts: next.size, missing, changes };
@@ -87,6 +92,6 @@ export async function importLocales(
 
 /** Sanity adds `_rev`, `_createdAt`, `_updatedAt`: not part of what we compare. */
 function stripSystemFields(doc: DictionaryDocument): DictionaryDocument {
-  const { _rev: _r, _createdAt: _c, _updatedAt: _u, ...rest } = doc;
+  const { _rev, _createdAt, _updatedAt, ...rest } = doc;
   return rest as DictionaryDocument;
 }

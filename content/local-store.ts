@@ -39,7 +39,10 @@ export class LocalStore implements ContentStore {
 
   async fetchDictionaries(): Promise<DictionaryDocument[]> {
     const dataset = await this.readAll();
-    const result = await evaluate(parse(DICTIONARIES_QUERY), { dataset, params: dictionaryQueryParams() });
+    const result = await evaluate(parse(DICTIONARIES_QUERY), {
+      dataset,
+      params: dictionaryQueryParams(),
+    });
     return (await result.get()) as DictionaryDocument[];
   }
 

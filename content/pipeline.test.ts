@@ -62,7 +62,8 @@ describe('import then export', () => {
     expect(second.written).toBe(0);
     for (const ns of second.namespaces) {
       expect(ns.changed).toBe(false);
-      for (const lang of LANGUAGES) expect(ns.languages[lang].changes).toEqual({ added: 0, changed: 0, removed: 0 });
+      for (const lang of LANGUAGES)
+        expect(ns.languages[lang].changes).toEqual({ added: 0, changed: 0, removed: 0 });
     }
     expect(await readFile(project.storeFile)).toEqual(bytes);
   });
@@ -85,23 +86,51 @@ describe('import then export', () => {
 
 describe('bad input: a clear message naming file and key path, and nothing written', () => {
   const cases: [string, (p: TempProject) => Promise<void>, RegExp][] = [
-    ['not JSON', (p) => writeFile(path.join(p.locales, 'de', 'hero.json'), '{"eyebrow": '), /de\/hero\.json: not valid JSON/],
-    ['a BOM', (p) => writeFile(path.join(p.locales, 'de', 'hero.json'), '\uFEFF{}'), /de\/hero\.json: starts with a byte-order mark/],
-    ['trailing garbage', (p) => writeFile(path.join(p.locales, 'tr', 'faq.json'), '{} }'), /tr\/faq\.json: not valid JSON/],
-    ['an empty file', (p) => writeFile(path.join(p.locales, 'en', 'common.json'), ''), /en\/common\.json: file is empty/],
+    [
+      'not JSON',
+      (p) => writeFile(path.join(p.locales, 'de', 'hero.json'), '{"eyebrow": '),
+      /de\/hero\.json: not valid JSON/,
+    ],
+    [
+      'a BOM',
+      (p) => writeFile(path.join(p.locales, 'de', 'hero.json'), '\uFEFF{}'),
+      /de\/hero\.json: starts with a byte-order mark/,
+    ],
+    [
+      'trailing garbage',
+      (p) => writeFile(path.join(p.locales, 'tr', 'faq.json'), '{} }'),
+      /tr\/faq\.json: not valid JSON/,
+    ],
+    [
+      'an empty file',
+      (p) => writeFile(path.join(p.locales, 'en', 'common.json'), ''),
+      /en\/common\.json: file is empty/,
+    ],
     [
       'a wrong type',
       (p) => p.edit('de', 'hero', (j) => ((j.title as Record<string, unknown>).main = 7)),
       /de\/hero\.json → title\.main: expected a text, got a number/,
     ],
-    ['an unknown key', (p) => p.edit('tr', 'footer', (j) => (j.sloagn = 'x')), /tr\/footer\.json → sloagn: unknown key/],
+    [
+      'an unknown key',
+      (p) => p.edit('tr', 'footer', (j) => (j.sloagn = 'x')),
+      /tr\/footer\.json → sloagn: unknown key/,
+    ],
     [
       'an unknown namespace file',
       (p) => writeFile(path.join(p.locales, 'en', 'heroes.json'), '{}'),
       /en\/heroes\.json: unknown namespace file/,
     ],
-    ['an unknown language folder', (p) => mkdir(path.join(p.locales, 'fr')), /locales\/fr: unknown language folder/],
-    ['a missing language folder', (p) => rm(path.join(p.locales, 'tr'), { recursive: true }), /locales\/tr: language folder is missing/],
+    [
+      'an unknown language folder',
+      (p) => mkdir(path.join(p.locales, 'fr')),
+      /locales\/fr: unknown language folder/,
+    ],
+    [
+      'a missing language folder',
+      (p) => rm(path.join(p.locales, 'tr'), { recursive: true }),
+      /locales\/tr: language folder is missing/,
+    ],
     [
       'a list length that differs between languages',
       (p) => p.edit('de', 'hero', (j) => (j.stats as unknown[]).pop()),
@@ -109,7 +138,12 @@ describe('bad input: a clear message naming file and key path, and nothing writt
     ],
     [
       'a placeholder in tr that en lacks',
-      (p) => p.edit('tr', 'footer', (j) => (j.copyrightTemplate = `${String(j.copyrightTemplate)} {month}`)),
+      (p) =>
+        p.edit(
+          'tr',
+          'footer',
+          (j) => (j.copyrightTemplate = `${String(j.copyrightTemplate)} {month}`),
+        ),
       /tr\/footer\.json → copyrightTemplate: placeholders differ from English: has \{month\} that English lacks/,
     ],
     [
@@ -123,7 +157,9 @@ describe('bad input: a clear message naming file and key path, and nothing writt
     await importLocales(store, { from: project.locales, dryRun: false });
     const before = await readFile(project.storeFile);
     await breakIt(project);
-    expect(await messageOf(importLocales(store, { from: project.locales, dryRun: false }))).toMatch(expected);
+    expect(await messageOf(importLocales(store, { from: project.locales, dryRun: false }))).toMatch(
+      expected,
+    );
     expect(await readFile(project.storeFile)).toEqual(before);
   });
 });
@@ -145,6 +181,8 @@ describe('export', () => {
     return files;
   }
 
+  // Stored documents are untyped JSON; the edits below reach into known fields.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async function editStored(id: string, change: (doc: Record<string, any>) => void) {
     const docs = (await store.readAll()).map((doc) => {
       if (doc._id === id) change(doc);

@@ -3,9 +3,17 @@
  * `schemas/` and merges the three languages of each namespace into one document.
  * All problems are collected, so one run reports everything that is wrong.
  */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documentId, documentType, getDictionary, isNamespace, NAMESPACES, type Namespace } from '@/schemas';
+import {
+  documentId,
+  documentType,
+  getDictionary,
+  isNamespace,
+  NAMESPACES,
+  type Namespace,
+} from '@/schemas';
 import { isLanguage, LANGUAGES, type Language } from '@/schemas/languages';
 import { ContentError, type ContentProblem } from '@/schemas/problems';
 import { parseJsonText, validatorFor, zodProblems } from '@/schemas/validator';
@@ -20,30 +28,37 @@ export interface ImportedDictionary {
   readonly files: Record<Language, unknown>;
 }
 
-async function listDir(dir: string): Promise<import('node:fs').Dirent[]> {
+async function listDir(dir: string): Promise<Dirent[]> {
   try {
     return await readdir(dir, { withFileTypes: true });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ContentError([{ file: dir, path: '', message: 'folder does not exist' }]);
+    if (code === 'ENOENT')
+      throw new ContentError([{ file: dir, path: '', message: 'folder does not exist' }]);
     throw cause;
   }
 }
 
 /** File names in messages are shown relative to the working folder. */
 export async function readLocaleFolder(root: string): Promise<ImportedDictionary[]> {
-  const shown = (...parts: string[]) => path.relative(process.cwd(), path.join(root, ...parts)) || '.';
+  const shown = (...parts: string[]) =>
+    path.relative(process.cwd(), path.join(root, ...parts)) || '.';
   const problems: ContentProblem[] = [];
   const entries = await listDir(root);
 
   for (const entry of entries) {
     if (entry.isDirectory() && !isLanguage(entry.name)) {
-      problems.push({ file: shown(entry.name), path: '', message: `unknown language folder (expected ${LANGUAGES.join(', ')})` });
+      problems.push({
+        file: shown(entry.name),
+        path: '',
+        message: `unknown language folder (expected ${LANGUAGES.join(', ')})`,
+      });
     }
   }
   const present = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
   for (const language of LANGUAGES) {
-    if (!present.has(language)) problems.push({ file: shown(language), path: '', message: 'language folder is missing' });
+    if (!present.has(language))
+      problems.push({ file: shown(language), path: '', message: 'language folder is missing' });
   }
 
   const parsed = new Map<Namespace, Partial<Record<Language, unknown>>>();
@@ -55,13 +70,20 @@ export async function readLocaleFolder(root: string): Promise<ImportedDictionary
       if (!file.isFile()) continue;
       const namespace = file.name.replace(/\.json$/, '');
       if (!file.name.endsWith('.json') || !isNamespace(namespace)) {
-        problems.push({ file: shown(language, file.name), path: '', message: `unknown namespace file (expected one of: ${NAMESPACES.map((n) => `${n}.json`).join(', ')})` });
+        problems.push({
+          file: shown(language, file.name),
+          path: '',
+          message: `unknown namespace file (expected one of: ${NAMESPACES.map((n) => `${n}.json`).join(', ')})`,
+        });
         continue;
       }
       names.add(namespace);
       const fileName = shown(language, file.name);
       try {
-        const json = parseJsonText(await readFile(path.join(root, language, file.name), 'utf8'), fileName);
+        const json = parseJsonText(
+          await readFile(path.join(root, language, file.name), 'utf8'),
+          fileName,
+        );
         const result = validatorFor(namespace).safeParse(json);
         if (!result.success) {
           problems.push(...zodProblems(fileName, result.error));
@@ -76,7 +98,12 @@ export async function readLocaleFolder(root: string): Promise<ImportedDictionary
       }
     }
     for (const namespace of NAMESPACES) {
-      if (!names.has(namespace)) problems.push({ file: shown(language, `${namespace}.json`), path: '', message: 'file is missing' });
+      if (!names.has(namespace))
+        problems.push({
+          file: shown(language, `${namespace}.json`),
+          path: '',
+          message: 'file is missing',
+        });
     }
   }
 
@@ -85,7 +112,9 @@ export async function readLocaleFolder(root: string): Promise<ImportedDictionary
     const perLanguage = parsed.get(namespace);
     if (!perLanguage || LANGUAGES.some((lang) => perLanguage[lang] === undefined)) continue;
     const complete = perLanguage as Record<Language, unknown>;
-    const merged = mergeLanguages(getDictionary(namespace), complete, (lang) => shown(lang, `${namespace}.json`));
+    const merged = mergeLanguages(getDictionary(namespace), complete, (lang) =>
+      shown(lang, `${namespace}.json`),
+    );
     if (merged.problems.length) {
       problems.push(...merged.problems);
       continue;

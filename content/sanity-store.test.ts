@@ -34,9 +34,15 @@ beforeAll(async () => {
       received.push({ method: req.method ?? '', url, headers: req.headers, body });
       res.setHeader('content-type', 'application/json');
       if (url.pathname.includes('/data/mutate/')) {
-        const mutations = (body as { mutations: { createOrReplace: Record<string, unknown> }[] }).mutations;
+        const mutations = (body as { mutations: { createOrReplace: Record<string, unknown> }[] })
+          .mutations;
         for (const { createOrReplace: doc } of mutations) dataset.set(doc._id as string, doc);
-        res.end(JSON.stringify({ transactionId: 'tx1', results: mutations.map((m) => ({ id: m.createOrReplace._id, operation: 'create' })) }));
+        res.end(
+          JSON.stringify({
+            transactionId: 'tx1',
+            results: mutations.map((m) => ({ id: m.createOrReplace._id, operation: 'create' })),
+          }),
+        );
         return;
       }
       if (url.pathname.includes('/data/query/')) {
@@ -62,7 +68,13 @@ describe('SanityStore over HTTP', () => {
   afterAll(() => project.cleanup());
 
   const store = () =>
-    new SanityStore({ kind: 'sanity', projectId: 'abc123', dataset: 'production', token: 'test-write-token', apiHost });
+    new SanityStore({
+      kind: 'sanity',
+      projectId: 'abc123',
+      dataset: 'production',
+      token: 'test-write-token',
+      apiHost,
+    });
 
   it('describes itself', () => {
     expect(store().description).toBe('sanity (project abc123, dataset production)');
@@ -77,8 +89,12 @@ describe('SanityStore over HTTP', () => {
     expect(request!.method).toBe('POST');
     expect(request!.url.pathname).toBe('/v2025-02-19/data/mutate/production');
     expect(request!.headers.authorization).toBe('Bearer test-write-token');
-    const mutations = (request!.body as { mutations: { createOrReplace: { _id: string; _type: string } }[] }).mutations;
-    expect(mutations.map((m) => m.createOrReplace._id)).toEqual(NAMESPACES.map((n) => `dictionary-${n}`));
+    const mutations = (
+      request!.body as { mutations: { createOrReplace: { _id: string; _type: string } }[] }
+    ).mutations;
+    expect(mutations.map((m) => m.createOrReplace._id)).toEqual(
+      NAMESPACES.map((n) => `dictionary-${n}`),
+    );
     expect(mutations[0]!.createOrReplace._type).toBe('commonDictionary');
   });
 
@@ -101,7 +117,9 @@ describe('SanityStore over HTTP', () => {
   it('sends no transaction when the input is bad', async () => {
     received.length = 0;
     await project.edit('de', 'hero', (json) => (json.eyebrow = 42));
-    await expect(importLocales(store(), { from: project.locales, dryRun: false })).rejects.toThrow(/de\/hero\.json → eyebrow/);
+    await expect(importLocales(store(), { from: project.locales, dryRun: false })).rejects.toThrow(
+      /de\/hero\.json → eyebrow/,
+    );
     expect(received.some((r) => r.url.pathname.includes('/data/mutate/'))).toBe(false);
   });
 });

@@ -54,7 +54,9 @@ export function readContentSettings(
     );
   }
   if (projectId && !/^[a-z0-9-]+$/.test(projectId)) {
-    throw new SettingsError(`SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, dashes).`);
+    throw new SettingsError(
+      `SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, dashes).`,
+    );
   }
   return { kind: 'sanity', projectId: projectId!, dataset: dataset!, token, apiHost };
 }

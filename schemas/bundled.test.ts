@@ -24,7 +24,9 @@ function shapeOf(value: unknown): unknown {
 
 describe.each(NAMESPACES)('bundled %s', (namespace) => {
   it.each(LANGUAGES)('validates in %s', (lang) => {
-    expect(() => parseDictionary(namespace, read(lang, namespace), `locales/${lang}/${namespace}.json`)).not.toThrow();
+    expect(() =>
+      parseDictionary(namespace, read(lang, namespace), `locales/${lang}/${namespace}.json`),
+    ).not.toThrow();
   });
 
   it('has identical shapes in en, de and tr', () => {
@@ -36,15 +38,20 @@ describe.each(NAMESPACES)('bundled %s', (namespace) => {
     const texts = Object.fromEntries(
       LANGUAGES.map((lang) => {
         const found = new Map<string, string | undefined>();
-        visitTexts(getDictionary(namespace).root, read(lang, namespace), (text, path) => found.set(path, text));
+        visitTexts(getDictionary(namespace).root, read(lang, namespace), (text, path) =>
+          found.set(path, text),
+        );
         return [lang, found];
       }),
     );
     for (const [path, english] of texts.en!) {
       for (const lang of LANGUAGES) {
         const translated = texts[lang]!.get(path) ?? '';
-        expect(placeholdersOf(translated), `${lang} ${path}`).toEqual(placeholdersOf(english ?? ''));
-        if (english?.trim()) expect(translated.trim(), `${lang} ${path} is translated`).not.toBe('');
+        expect(placeholdersOf(translated), `${lang} ${path}`).toEqual(
+          placeholdersOf(english ?? ''),
+        );
+        if (english?.trim())
+          expect(translated.trim(), `${lang} ${path} is translated`).not.toBe('');
       }
     }
   });

@@ -8,7 +8,10 @@ import { mergeLanguages, splitDocument } from './walk';
 /** One definition, then the same definition with one more field: every derived form follows. */
 const before = dictionary('sample', 'sections', {
   title: text({ required: true }),
-  links: list('sampleLink', group({ name: text(), url: url(), isPrimary: flag({ required: true }) })),
+  links: list(
+    'sampleLink',
+    group({ name: text(), url: url(), isPrimary: flag({ required: true }) }),
+  ),
 });
 const after = dictionary('sample', 'sections', {
   ...before.root.fields,
@@ -23,9 +26,9 @@ describe('one definition, every derived form', () => {
       title: string;
       links?: { name?: string; url?: string; isPrimary: boolean }[];
     }>();
-    expectTypeOf<DictionaryValue<typeof after>>().toHaveProperty('tagline').toEqualTypeOf<
-      string | undefined
-    >();
+    expectTypeOf<DictionaryValue<typeof after>>()
+      .toHaveProperty('tagline')
+      .toEqualTypeOf<string | undefined>();
     expectTypeOf<z.infer<ReturnType<typeof validatorOf<typeof before>>>>().toEqualTypeOf<
       DictionaryValue<typeof before>
     >();
@@ -48,7 +51,7 @@ describe('one definition, every derived form', () => {
     expect(links.type).toBe('array');
     expect(links.of?.[0]?.fields?.map((f) => [f.name, f.type])).toEqual([
       ['name', 'localeString'],
-      ['url', 'localeString'],
+      ['url', 'localeUrl'],
       ['isPrimary', 'boolean'],
     ]);
   });
@@ -56,12 +59,25 @@ describe('one definition, every derived form', () => {
   it('derives the walk: merge then split gives back each language', () => {
     const values = {
       en: { ...english, tagline: 'Games' },
-      de: { title: 'Hallo', tagline: 'Spiele', links: [{ name: 'Über uns', url: '/about', isPrimary: true }] },
-      tr: { title: 'Merhaba', tagline: 'Oyunlar', links: [{ name: 'Hakkımızda', url: '/about', isPrimary: true }] },
+      de: {
+        title: 'Hallo',
+        tagline: 'Spiele',
+        links: [{ name: 'Über uns', url: '/about', isPrimary: true }],
+      },
+      tr: {
+        title: 'Merhaba',
+        tagline: 'Oyunlar',
+        links: [{ name: 'Hakkımızda', url: '/about', isPrimary: true }],
+      },
     };
     const merged = mergeLanguages(after, values, (lang) => `${lang}.json`);
     expect(merged.problems).toEqual([]);
-    expect(merged.body.tagline).toEqual({ _type: 'localeString', en: 'Games', de: 'Spiele', tr: 'Oyunlar' });
+    expect(merged.body.tagline).toEqual({
+      _type: 'localeString',
+      en: 'Games',
+      de: 'Spiele',
+      tr: 'Oyunlar',
+    });
     for (const lang of ['en', 'de', 'tr'] as const) {
       expect(splitDocument(after, merged.body, lang, 'doc').value).toEqual(values[lang]);
     }

@@ -39,8 +39,10 @@ export interface FlagNode<R extends boolean = boolean> extends Described {
   readonly required: R;
 }
 
-export interface ChoiceNode<O extends string = string, R extends boolean = boolean>
-  extends Described {
+export interface ChoiceNode<
+  O extends string = string,
+  R extends boolean = boolean,
+> extends Described {
   readonly kind: 'choice';
   readonly options: readonly O[];
   readonly required: R;
@@ -60,8 +62,10 @@ export interface SlugNode<R extends boolean = boolean> extends Described {
 
 export type Fields = Readonly<Record<string, Node>>;
 
-export interface GroupNode<F extends Fields = Fields, R extends boolean = boolean>
-  extends Described {
+export interface GroupNode<
+  F extends Fields = Fields,
+  R extends boolean = boolean,
+> extends Described {
   readonly kind: 'group';
   readonly fields: F;
   readonly required: R;
@@ -69,8 +73,10 @@ export interface GroupNode<F extends Fields = Fields, R extends boolean = boolea
 
 export type ListItemNode = GroupNode | TextNode;
 
-export interface ListNode<I extends ListItemNode = ListItemNode, R extends boolean = boolean>
-  extends Described {
+export interface ListNode<
+  I extends ListItemNode = ListItemNode,
+  R extends boolean = boolean,
+> extends Described {
   readonly kind: 'list';
   readonly of: I;
   readonly required: R;
@@ -128,9 +134,7 @@ export function choice<const V extends string, const O extends Options>(
   };
 }
 
-export function count<const O extends Options & { min?: number }>(
-  options?: O,
-): NumberNode<Req<O>> {
+export function count<const O extends Options & { min?: number }>(options?: O): NumberNode<Req<O>> {
   return { ...options, kind: 'number', required: (options?.required ?? false) as Req<O> };
 }
 
@@ -168,7 +172,9 @@ export function list<const I extends ListItemNode, const O extends Options>(
 }
 
 /** Several paragraphs of text (a list of texts). */
-export function paragraphs<const O extends Options>(options?: O): ListNode<TextNode<false>, Req<O>> {
+export function paragraphs<const O extends Options>(
+  options?: O,
+): ListNode<TextNode<false>, Req<O>> {
   return list('paragraph', longText(), options);
 }
 
@@ -190,22 +196,21 @@ type RequiredKeys<F extends Fields> = {
 type OptionalKeys<F extends Fields> = Exclude<keyof F, RequiredKeys<F>>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-export type ValueOf<N> =
-  N extends TextNode
-    ? string
-    : N extends FlagNode
-      ? boolean
-      : N extends ChoiceNode<infer V>
-        ? V
-        : N extends NumberNode
-          ? number
-          : N extends SlugNode
-            ? string
-            : N extends GroupNode<infer F>
-              ? GroupValue<F>
-              : N extends ListNode<infer I>
-                ? ValueOf<I>[]
-                : never;
+export type ValueOf<N> = N extends TextNode
+  ? string
+  : N extends FlagNode
+    ? boolean
+    : N extends ChoiceNode<infer V>
+      ? V
+      : N extends NumberNode
+        ? number
+        : N extends SlugNode
+          ? string
+          : N extends GroupNode<infer F>
+            ? GroupValue<F>
+            : N extends ListNode<infer I>
+              ? ValueOf<I>[]
+              : never;
 
 export type GroupValue<F extends Fields> = Simplify<
   { [K in RequiredKeys<F>]: ValueOf<F[K]> } & { [K in OptionalKeys<F>]?: ValueOf<F[K]> }

@@ -4,7 +4,12 @@
  */
 import type { Dictionary, DictionaryValue } from './define';
 import { common, footer, layout } from './dictionaries/chrome';
-import { communityGuideline, disclaimer, privacyPolicy, termsAndConditions } from './dictionaries/legal';
+import {
+  communityGuideline,
+  disclaimer,
+  privacyPolicy,
+  termsAndConditions,
+} from './dictionaries/legal';
 import {
   about,
   contact,

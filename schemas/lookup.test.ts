@@ -7,7 +7,9 @@ describe('fillPlaceholders', () => {
     ['{seconds} s … {seconds}', { seconds: 3 }, '3 s … 3'],
     ['Keep {unknown}', {}, 'Keep {unknown}'],
     ['No placeholders', { year: 1 }, 'No placeholders'],
-  ])('%s', (template, values, expected) => expect(fillPlaceholders(template, values)).toBe(expected));
+  ])('%s', (template, values, expected) =>
+    expect(fillPlaceholders(template, values)).toBe(expected),
+  );
 });
 
 describe('lookupText', () => {

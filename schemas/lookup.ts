@@ -1,7 +1,10 @@
 /** The spec's text helpers (§7): `{placeholder}` substitution and dotted-key lookup. */
 
 /** Replaces each `{name}` whose value is given; unknown placeholders stay as written. */
-export function fillPlaceholders(template: string, values: Readonly<Record<string, string | number>>): string {
+export function fillPlaceholders(
+  template: string,
+  values: Readonly<Record<string, string | number>>,
+): string {
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
@@ -19,7 +22,8 @@ export function lookupText(
 ): string {
   let current: unknown = dictionary;
   for (const segment of key.split('.')) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return key;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment))
+      return key;
     current = (current as Record<string, unknown>)[segment];
   }
   if (typeof current === 'string') return fillPlaceholders(current, values);

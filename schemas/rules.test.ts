@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { text } from './define';
-import { checkLocalizedText, formatProblem, isPresentText, placeholderProblem, placeholdersOf } from './rules';
+import {
+  checkLocalizedText,
+  formatProblem,
+  isPresentText,
+  placeholderProblem,
+  placeholdersOf,
+} from './rules';
 
 describe('isPresentText', () => {
   it.each([
@@ -55,10 +61,14 @@ describe('placeholders', () => {
 describe('checkLocalizedText', () => {
   const required = text({ required: true });
   it('passes complete copy', () => {
-    expect(checkLocalizedText(required, { en: 'Subscribe', de: 'Abonnieren', tr: 'Abone ol' })).toEqual([]);
+    expect(
+      checkLocalizedText(required, { en: 'Subscribe', de: 'Abonnieren', tr: 'Abone ol' }),
+    ).toEqual([]);
   });
   it('blocks a missing required English text', () => {
-    expect(checkLocalizedText(required, { en: '  ', de: 'Abonnieren', tr: 'Abone ol' })).toContainEqual({
+    expect(
+      checkLocalizedText(required, { en: '  ', de: 'Abonnieren', tr: 'Abone ol' }),
+    ).toContainEqual({
       level: 'error',
       language: 'en',
       message: 'required text is missing',
@@ -70,12 +80,20 @@ describe('checkLocalizedText', () => {
     ]);
   });
   it('blocks a deleted placeholder in Turkish', () => {
-    const [problem] = checkLocalizedText(text(), { en: '© {year} {brand}', de: '© {year} {brand}', tr: '© {brand}' });
+    const [problem] = checkLocalizedText(text(), {
+      en: '© {year} {brand}',
+      de: '© {year} {brand}',
+      tr: '© {brand}',
+    });
     expect(problem).toMatchObject({ level: 'error', language: 'tr' });
     expect(problem?.message).toContain('lacks {year}');
   });
   it('blocks a malformed address in any language', () => {
-    const [problem] = checkLocalizedText(text({ format: 'url' }), { en: '/about', de: 'about', tr: '/about' });
+    const [problem] = checkLocalizedText(text({ format: 'url' }), {
+      en: '/about',
+      de: 'about',
+      tr: '/about',
+    });
     expect(problem).toMatchObject({ level: 'error', language: 'de' });
   });
   it('does not require optional texts', () => {

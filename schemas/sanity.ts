@@ -4,16 +4,17 @@
  * Plain objects (the shape `defineType` takes), so schemas/ does not depend on the Studio.
  * Field validation calls the same rules as the export step (./rules.ts).
  */
-import { titleFromKey, type Dictionary, type Node, type TextNode } from './define';
+import { titleFromKey, type Dictionary, type Node, type TextFormat, type TextNode } from './define';
 import { documentType, type Namespace, dictionaries } from './index';
-import { LANGUAGE_NAMES, LANGUAGES } from './languages';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
 import { checkLocalizedText, type Localized, type TextProblem } from './rules';
 import { localizedTypeName } from './walk';
 
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
-  custom(fn: (value: unknown) => true | string): RuleLike;
+  custom(fn: (value: unknown, context: { parent?: unknown }) => true | string): RuleLike;
   warning(): RuleLike;
+  error(): RuleLike;
   required(): RuleLike;
   integer(): RuleLike;
   min(value: number): RuleLike;
@@ -43,41 +44,73 @@ export interface SanityDocumentType {
   namespace: Namespace;
 }
 
-function describe(problems: TextProblem[]): true | string {
-  if (problems.length === 0) return true;
-  return problems
-    .map((p) => (p.language ? `${LANGUAGE_NAMES[p.language]}: ${p.message}` : p.message))
-    .join('; ');
+function messageOf(problems: TextProblem[]): true | string {
+  return problems.length === 0 ? true : problems.map((p) => p.message).join('; ');
 }
 
-/** Errors block publishing; a missing translation is only a warning. */
-export function textValidation(node: TextNode) {
+/**
+ * Validation of one language field of a text, from the shared rules: errors block
+ * publishing (missing required English, malformed address, placeholders that differ
+ * from English); a missing translation is a warning. Sanity keeps these levels on
+ * string fields, so the rules sit on the language fields, not on the text object.
+ */
+export function languageValidation(
+  node: Pick<TextNode, 'format' | 'required'>,
+  language: Language,
+) {
+  const problems = (value: unknown, parent: unknown) => {
+    const localized = {
+      ...(parent as Localized | undefined),
+      [language]: value as string | undefined,
+    };
+    return checkLocalizedText(node as TextNode, localized).filter((p) => p.language === language);
+  };
   return (rule: RuleLike) => [
-    rule.custom((value) =>
-      describe(checkLocalizedText(node, value as Localized).filter((p) => p.level === 'error')),
-    ),
     rule
-      .custom((value) =>
-        describe(checkLocalizedText(node, value as Localized).filter((p) => p.level === 'warning')),
+      .custom((value, context) =>
+        messageOf(problems(value, context.parent).filter((p) => p.level === 'error')),
+      )
+      .error(),
+    rule
+      .custom((value, context) =>
+        messageOf(problems(value, context.parent).filter((p) => p.level === 'warning')),
       )
       .warning(),
   ];
 }
 
-/** The two object types holding one text in every language. */
-export const localizedTypes: SanityField[] = (['localeString', 'localeText'] as const).map(
-  (name) => ({
-    name,
-    type: 'object',
-    title: name === 'localeString' ? 'Text in every language' : 'Long text in every language',
-    fields: LANGUAGES.map((language) => ({
-      name: language,
-      type: name === 'localeString' ? 'string' : 'text',
-      title: LANGUAGE_NAMES[language],
-      ...(name === 'localeText' ? { rows: 3 } : {}),
-    })),
+const FORMATS: readonly TextFormat[] = ['plain', 'multiline', 'url', 'href', 'email', 'json'];
+
+/** The object types holding one text in every language: one per format and requiredness. */
+export const localizedTypes: SanityField[] = FORMATS.flatMap((format) =>
+  [false, true].map((required) => {
+    const long = format === 'multiline' || format === 'json';
+    return {
+      name: localizedTypeName({ format, required }),
+      type: 'object',
+      title: `${long ? 'Long text' : 'Text'} in every language${required ? ' (English required)' : ''}`,
+      fields: LANGUAGES.map((language) => ({
+        name: language,
+        type: long ? 'text' : 'string',
+        title: LANGUAGE_NAMES[language],
+        ...(long ? { rows: format === 'json' ? 6 : 3 } : {}),
+        validation: languageValidation({ format, required }, language),
+      })),
+    };
   }),
 );
+
+function textField(
+  base: { name: string; title: string; description?: string },
+  node: TextNode,
+): SanityField {
+  return {
+    ...base,
+    type: localizedTypeName(node),
+    // Without the object, its language fields are not validated at all.
+    ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
+  };
+}
 
 function firstTextKey(fields: Record<string, Node>): string | undefined {
   return Object.entries(fields).find(([, node]) => node.kind === 'text')?.[0];
@@ -87,7 +120,7 @@ export function sanityField(name: string, node: Node): SanityField {
   const base = { name, title: node.title ?? titleFromKey(name), description: node.description };
   switch (node.kind) {
     case 'text':
-      return { ...base, type: localizedTypeName(node), validation: textValidation(node) };
+      return textField(base, node);
     case 'flag':
       return {
         ...base,
@@ -125,7 +158,17 @@ export function sanityField(name: string, node: Node): SanityField {
       };
     case 'list': {
       const item = node.of;
-      if (item.kind === 'text') return { ...base, type: 'array', of: [{ name: localizedTypeName(item), type: localizedTypeName(item), validation: textValidation(item) }] };
+      if (item.kind === 'text')
+        return {
+          ...base,
+          type: 'array',
+          of: [
+            {
+              name: localizedTypeName(item),
+              type: localizedTypeName(item),
+            },
+          ],
+        };
       const titleKey = firstTextKey(item.fields);
       return {
         ...base,

@@ -14,7 +14,11 @@ export interface SitePage {
 }
 
 export const SITE_PAGES = [
-  { slug: '', namespace: 'home', sections: ['hero', 'manifesto', 'publisher', 'faq', 'discord', 'newsletter'] },
+  {
+    slug: '',
+    namespace: 'home',
+    sections: ['hero', 'manifesto', 'publisher', 'faq', 'discord', 'newsletter'],
+  },
   { slug: 'manifesto', namespace: 'manifestoPage', sections: [] },
   { slug: 'about', namespace: 'about', sections: [] },
   { slug: 'contributions', namespace: 'contributions', sections: [] },
@@ -32,12 +36,17 @@ export const SITE_PAGES = [
 export type PageSlug = (typeof SITE_PAGES)[number]['slug'];
 
 /** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
-export const CHROME_NAMESPACES = ['common', 'layout', 'footer'] as const satisfies readonly Namespace[];
+export const CHROME_NAMESPACES = [
+  'common',
+  'layout',
+  'footer',
+] as const satisfies readonly Namespace[];
 
 /** The pages that show a namespace's texts, for the Studio's preview links. */
 export function pagesShowing(namespace: Namespace): readonly SitePage[] {
   if ((CHROME_NAMESPACES as readonly string[]).includes(namespace)) return SITE_PAGES;
   return SITE_PAGES.filter(
-    (page) => page.namespace === namespace || (page.sections as readonly string[]).includes(namespace),
+    (page) =>
+      page.namespace === namespace || (page.sections as readonly string[]).includes(namespace),
   );
 }

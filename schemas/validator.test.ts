@@ -26,9 +26,9 @@ describe('parseDictionary', () => {
   });
 
   it('names file, key path and problem for a wrong type', () => {
-    expect(problemsOf(() => parseDictionary('hero', { ...validHero, title: { main: 42 } }, file))).toEqual([
-      'locales/de/hero.json → title.main: expected a text, got a number',
-    ]);
+    expect(
+      problemsOf(() => parseDictionary('hero', { ...validHero, title: { main: 42 } }, file)),
+    ).toEqual(['locales/de/hero.json → title.main: expected a text, got a number']);
   });
 
   it('names an unknown key', () => {
@@ -39,16 +39,19 @@ describe('parseDictionary', () => {
 
   it('names a missing required text, blank or absent', () => {
     const common = (appName: unknown) => ({ appName });
-    expect(problemsOf(() => parseDictionary('common', common('  '), 'locales/en/common.json'))).toContain(
-      'locales/en/common.json → appName: required text is missing',
-    );
+    expect(
+      problemsOf(() => parseDictionary('common', common('  '), 'locales/en/common.json')),
+    ).toContain('locales/en/common.json → appName: required text is missing');
     expect(problemsOf(() => parseDictionary('common', {}, 'locales/en/common.json'))).toContain(
       'locales/en/common.json → appName: required text is missing',
     );
   });
 
   it('names a bad address inside a list', () => {
-    const hero = { ...validHero, ctas: { primary: { label: 'Go', url: 'javascript:alert(1)' }, secondary: {} } };
+    const hero = {
+      ...validHero,
+      ctas: { primary: { label: 'Go', url: 'javascript:alert(1)' }, secondary: {} },
+    };
     expect(problemsOf(() => parseDictionary('hero', hero, file))[0]).toMatch(
       /^locales\/de\/hero\.json → ctas\.primary\.url: "javascript:alert\(1\)" is not a site path/,
     );

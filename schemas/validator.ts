@@ -37,17 +37,15 @@ function typeError(node: Node) {
 }
 
 function textSchema(node: TextNode) {
-  return z
-    .string({ error: typeError(node) })
-    .superRefine((value, ctx) => {
-      if (node.required && !isPresentText(value)) {
-        ctx.addIssue({ code: 'custom', message: 'required text is missing' });
-        return;
-      }
-      if (!isPresentText(value)) return;
-      const problem = formatProblem(node.format, value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+  return z.string({ error: typeError(node) }).superRefine((value, ctx) => {
+    if (node.required && !isPresentText(value)) {
+      ctx.addIssue({ code: 'custom', message: 'required text is missing' });
+      return;
+    }
+    if (!isPresentText(value)) return;
+    const problem = formatProblem(node.format, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 export function toZod(node: Node): z.ZodType {
@@ -139,7 +137,13 @@ export function parseDictionary<N extends Namespace>(
  */
 export function parseJsonText(text: string, file: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) {
-    throw new ContentError([{ file, path: '', message: 'starts with a byte-order mark (BOM); save it as UTF-8 without BOM' }]);
+    throw new ContentError([
+      {
+        file,
+        path: '',
+        message: 'starts with a byte-order mark (BOM); save it as UTF-8 without BOM',
+      },
+    ]);
   }
   if (text.trim() === '') throw new ContentError([{ file, path: '', message: 'file is empty' }]);
   try {

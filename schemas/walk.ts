@@ -4,7 +4,7 @@
  * document into languages. Both follow the dictionary nodes, so the stored shape can
  * never drift from the published one.
  */
-import type { Dictionary, GroupNode, ListNode, Node, TextNode } from './define';
+import type { Dictionary, GroupNode, ListNode, Node, TextFormat, TextNode } from './define';
 import { LANGUAGES, TRANSLATED_LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages';
 import { formatPath, type ContentProblem } from './problems';
 import { isPresentText, placeholderProblem } from './rules';
@@ -15,16 +15,27 @@ type PerLanguage<T> = Record<Language, T>;
 
 /** The stored form of a text leaf: one field per language. */
 export interface StoredText {
-  _type: LocalizedTypeName;
+  _type: string;
   en?: string;
   de?: string;
   tr?: string;
 }
 
-export type LocalizedTypeName = 'localeString' | 'localeText';
+const FORMAT_NAMES: Record<TextFormat, string> = {
+  plain: 'String',
+  multiline: 'Text',
+  url: 'Url',
+  href: 'Href',
+  email: 'Email',
+  json: 'Json',
+};
 
-export function localizedTypeName(node: TextNode): LocalizedTypeName {
-  return node.format === 'multiline' || node.format === 'json' ? 'localeText' : 'localeString';
+/**
+ * The Studio type of a text leaf, one per format and requiredness (`localeUrlRequired`),
+ * because each type carries the validation of its language fields.
+ */
+export function localizedTypeName(node: Pick<TextNode, 'format' | 'required'>): string {
+  return `locale${FORMAT_NAMES[node.format]}${node.required ? 'Required' : ''}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -68,7 +79,11 @@ export function mergeLanguages(
     if (present.length === 0) return undefined;
     if (present.length < LANGUAGES.length) {
       const missing = LANGUAGES.filter((lang) => !present.includes(lang));
-      report(missing[0], path, `present in ${present.join(', ')} but missing in ${missing.join(', ')}`);
+      report(
+        missing[0],
+        path,
+        `present in ${present.join(', ')} but missing in ${missing.join(', ')}`,
+      );
       return undefined;
     }
     switch (node.kind) {

@@ -15,9 +15,12 @@ try {
   const dictionaries = await readLocaleFolder(root);
   const totals = Object.fromEntries(LANGUAGES.map((lang) => [lang, 0]));
   for (const { namespace, files: perLanguage } of dictionaries) {
-    for (const lang of LANGUAGES) totals[lang]! += countTexts(getDictionary(namespace), perLanguage[lang]);
+    for (const lang of LANGUAGES)
+      totals[lang]! += countTexts(getDictionary(namespace), perLanguage[lang]);
   }
-  console.log(`${root}: ${dictionaries.length} namespaces valid; texts per language: ${LANGUAGES.map((l) => `${l} ${totals[l]}`).join(', ')}`);
+  console.log(
+    `${root}: ${dictionaries.length} namespaces valid; texts per language: ${LANGUAGES.map((l) => `${l} ${totals[l]}`).join(', ')}`,
+  );
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

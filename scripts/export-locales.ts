@@ -6,7 +6,10 @@ import { COVERAGE_FILE, exportLocales } from '@/content/export-locales';
 import { openContentStore } from '@/content/store';
 
 const { values } = parseArgs({
-  options: { out: { type: 'string', default: path.join('public', 'locales') }, strict: { type: 'boolean', default: false } },
+  options: {
+    out: { type: 'string', default: path.join('public', 'locales') },
+    strict: { type: 'boolean', default: false },
+  },
 });
 
 await runScript(async () => {
@@ -14,5 +17,7 @@ await runScript(async () => {
   console.log(`content store: ${store.description}`);
   const coverage = await exportLocales(store, { out: values.out, strict: values.strict });
   console.log(coverageTable(coverage));
-  console.log(`published to ${values.out}/<lang>/<namespace>.json; coverage report: ${path.join(values.out, COVERAGE_FILE)}`);
+  console.log(
+    `published to ${values.out}/<lang>/<namespace>.json; coverage report: ${path.join(values.out, COVERAGE_FILE)}`,
+  );
 });

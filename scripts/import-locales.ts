@@ -7,14 +7,20 @@ import { openContentStore } from '@/content/store';
 import { LANGUAGES } from '@/schemas/languages';
 
 const { values } = parseArgs({
-  options: { from: { type: 'string', default: 'locales' }, 'dry-run': { type: 'boolean', default: false } },
+  options: {
+    from: { type: 'string', default: 'locales' },
+    'dry-run': { type: 'boolean', default: false },
+  },
 });
 
 await runScript(async () => {
   const store = openContentStore(values['dry-run'] ? 'read' : 'write');
   console.log(`content store: ${store.description}`);
   const result = await importLocales(store, { from: values.from, dryRun: values['dry-run'] });
-  const header = ['namespace', ...LANGUAGES.flatMap((l) => [`${l} texts`, `${l} missing`, `${l} +/~/-`])];
+  const header = [
+    'namespace',
+    ...LANGUAGES.flatMap((l) => [`${l} texts`, `${l} missing`, `${l} +/~/-`]),
+  ];
   const rows = result.namespaces.map(({ namespace, languages }) => [
     namespace,
     ...LANGUAGES.flatMap((l) => {
@@ -25,12 +31,25 @@ await runScript(async () => {
   console.log(formatTable(header, rows));
   const changed = result.namespaces.filter((n) => n.changed).map((n) => n.namespace);
   const texts = result.namespaces.reduce(
-    (sum, n) => sum + LANGUAGES.reduce((s, l) => s + n.languages[l].changes.added + n.languages[l].changes.changed + n.languages[l].changes.removed, 0),
+    (sum, n) =>
+      sum +
+      LANGUAGES.reduce(
+        (s, l) =>
+          s +
+          n.languages[l].changes.added +
+          n.languages[l].changes.changed +
+          n.languages[l].changes.removed,
+        0,
+      ),
     0,
   );
   if (values['dry-run']) {
-    console.log(`dry run: ${changed.length} document(s) would change (${texts} text changes); nothing written.`);
+    console.log(
+      `dry run: ${changed.length} document(s) would change (${texts} text changes); nothing written.`,
+    );
   } else {
-    console.log(`${result.written} document(s) written, ${texts} text changes${changed.length ? `: ${changed.join(', ')}` : ''}.`);
+    console.log(
+      `${result.written} document(s) written, ${texts} text changes${changed.length ? `: ${changed.join(', ')}` : ''}.`,
+    );
   }
 });

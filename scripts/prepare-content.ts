@@ -13,8 +13,13 @@ await runScript(async () => {
   console.log(`content store: ${store.description}`);
   if (store.kind === 'local' && (await store.fetchDictionaries()).length === 0) {
     const result = await importLocales(store, { from: 'locales', dryRun: false });
-    console.log(`embedded store was empty: imported the bundled copy (${result.written} documents).`);
+    console.log(
+      `embedded store was empty: imported the bundled copy (${result.written} documents).`,
+    );
   }
-  const coverage = await exportLocales(store, { out: path.join('public', 'locales'), strict: false });
+  const coverage = await exportLocales(store, {
+    out: path.join('public', 'locales'),
+    strict: false,
+  });
   console.log(coverageTable(coverage));
 });

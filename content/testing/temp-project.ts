@@ -9,7 +9,11 @@ export interface TempProject {
   readonly storeFile: string;
   readonly out: string;
   /** Reads, changes and writes back one locale JSON file. */
-  edit(lang: string, namespace: string, change: (json: Record<string, unknown>) => void): Promise<void>;
+  edit(
+    lang: string,
+    namespace: string,
+    change: (json: Record<string, unknown>) => void,
+  ): Promise<void>;
   cleanup(): Promise<void>;
 }
 

@@ -23,7 +23,10 @@ export const common = dictionary(
   'chrome',
   {
     appName: text({ required: true, description: 'Site name after every page title.' }),
-    brandName: text({ required: true, description: 'Brand name, used when the site name is empty.' }),
+    brandName: text({
+      required: true,
+      description: 'Brand name, used when the site name is empty.',
+    }),
     cookieBanner: group(
       {
         title: text({ required: true }),

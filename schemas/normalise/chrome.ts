@@ -44,7 +44,10 @@ export function normaliseHeaderLink(link: RawHeaderLink): HeaderLink | undefined
 
 /** Null when no valid link remains: the header is then not rendered (§5). */
 export function normaliseHeader(layout: DictionaryOf<'layout'>): HeaderModel | null {
-  const links = keepComplete(layout.header.links as RawHeaderLink[] | undefined, normaliseHeaderLink);
+  const links = keepComplete(
+    layout.header.links as RawHeaderLink[] | undefined,
+    normaliseHeaderLink,
+  );
   if (links.length === 0) return null;
   return {
     homeUrl: presentText(layout.brand.homeUrl) ?? '/',
@@ -62,7 +65,10 @@ export const MAX_FOOTER_SECTIONS = 3;
 export interface FooterModel {
   readonly brand: { name: string; homeUrl: string; tagline?: string };
   readonly sections: { header: string; links: { name: string; url: string }[] }[];
-  readonly social?: { header?: string; links: { platform: SocialPlatform; url: string; label: string }[] };
+  readonly social?: {
+    header?: string;
+    links: { platform: SocialPlatform; url: string; label: string }[];
+  };
   readonly copyright: string;
 }
 

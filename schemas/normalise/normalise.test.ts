@@ -12,18 +12,33 @@ import {
   normalisePositions,
   normaliseTimeline,
 } from './pages';
-import { answerText, normaliseFaqItems, normaliseManifesto, normalisePublisher, normaliseStats } from './sections';
+import {
+  answerText,
+  normaliseFaqItems,
+  normaliseManifesto,
+  normalisePublisher,
+  normaliseStats,
+} from './sections';
 import { normaliseCta } from './text';
 
 describe('header links', () => {
   it.each([
-    [{ name: 'About', url: '/about', isPrimary: true }, { name: 'About', url: '/about', isPrimary: true }],
+    [
+      { name: 'About', url: '/about', isPrimary: true },
+      { name: 'About', url: '/about', isPrimary: true },
+    ],
     [{ name: '  ', url: '/about', isPrimary: true }, undefined],
     [{ name: 'About', url: '', isPrimary: true }, undefined],
     [{ name: 'About', url: '/about', isPrimary: 'yes' }, undefined],
     [{ name: 'About', url: '/about' }, undefined],
-    [{ name: 'About', url: '/about', isPrimary: false, state: 'blinking' }, { name: 'About', url: '/about', isPrimary: false }],
-    [{ name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' }, { name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' }],
+    [
+      { name: 'About', url: '/about', isPrimary: false, state: 'blinking' },
+      { name: 'About', url: '/about', isPrimary: false },
+    ],
+    [
+      { name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' },
+      { name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' },
+    ],
   ])('%j', (link, expected) => expect(normaliseHeaderLink(link)).toEqual(expected));
 
   const layout = (links: unknown[]) =>
@@ -75,7 +90,9 @@ describe('footer', () => {
     ['blank header', [section(' '), section('Kept')], ['Kept']],
     ['no valid link', [section('Empty', [{ name: 'A', url: ' ' }]), section('Kept')], ['Kept']],
   ])('drops a section with a %s', (_, sections, expected) => {
-    expect(normaliseFooter(footer({ sections }), 2026)?.sections.map((s) => s.header)).toEqual(expected);
+    expect(normaliseFooter(footer({ sections }), 2026)?.sections.map((s) => s.header)).toEqual(
+      expected,
+    );
   });
   it('keeps social links only for supported platforms with a url', () => {
     const social = {
@@ -85,7 +102,9 @@ describe('footer', () => {
         { platform: 'steam', url: '' },
       ],
     } as DictionaryOf<'footer'>['social'];
-    expect(normaliseFooter(footer({ social }), 2026)?.social?.links.map((l) => l.platform)).toEqual(['discord']);
+    expect(normaliseFooter(footer({ social }), 2026)?.social?.links.map((l) => l.platform)).toEqual(
+      ['discord'],
+    );
   });
   it.each([
     ['brand name', { brand: { name: ' ' } }],
@@ -98,7 +117,10 @@ describe('footer', () => {
 
 describe('call to action', () => {
   it.each([
-    [{ label: 'Go', url: '/go' }, { label: 'Go', url: '/go' }],
+    [
+      { label: 'Go', url: '/go' },
+      { label: 'Go', url: '/go' },
+    ],
     [{ label: 'Go', url: '' }, undefined],
     [{ label: ' ', url: '/go' }, undefined],
     [undefined, undefined],
@@ -106,23 +128,40 @@ describe('call to action', () => {
 
   it('a closing block with no title, subtitle or buttons renders nothing', () => {
     expect(normaliseCtaBlock({ title: ' ', buttons: { primary: { label: 'x' } } })).toBeNull();
-    expect(normaliseCtaBlock({ subtitle: 'Only this', buttons: {} })).toEqual({ subtitle: 'Only this', buttons: {} });
+    expect(normaliseCtaBlock({ subtitle: 'Only this', buttons: {} })).toEqual({
+      subtitle: 'Only this',
+      buttons: {},
+    });
   });
 });
 
 describe('job positions', () => {
-  const complete = { title: 'Designer', location: 'Berlin', type: 'Full-time', description: 'Make levels' };
+  const complete = {
+    title: 'Designer',
+    location: 'Berlin',
+    type: 'Full-time',
+    description: 'Make levels',
+  };
   it.each([
-    ['complete, default label', { ...complete, applyUrl: 'mailto:jobs@rggames.example' }, 'Apply now'],
+    [
+      'complete, default label',
+      { ...complete, applyUrl: 'mailto:jobs@rggames.example' },
+      'Apply now',
+    ],
     ['own label', { ...complete, applyUrl: '/x', applyLabel: 'Write us' }, 'Write us'],
   ])('%s', (_, position, label) => {
     expect(normalisePositions([position], 'Apply now')[0]?.apply?.label).toBe(label);
   });
-  it.each(['title', 'location', 'type', 'description'] as const)('drops a position without %s', (key) => {
-    expect(normalisePositions([{ ...complete, [key]: ' ' }], 'Apply')).toEqual([]);
-  });
+  it.each(['title', 'location', 'type', 'description'] as const)(
+    'drops a position without %s',
+    (key) => {
+      expect(normalisePositions([{ ...complete, [key]: ' ' }], 'Apply')).toEqual([]);
+    },
+  );
   it('falls back to "Apply" when even the default label is blank', () => {
-    expect(normalisePositions([{ ...complete, applyUrl: '/x' }], ' ')[0]?.apply?.label).toBe('Apply');
+    expect(normalisePositions([{ ...complete, applyUrl: '/x' }], ' ')[0]?.apply?.label).toBe(
+      'Apply',
+    );
   });
 });
 
@@ -140,8 +179,16 @@ describe('FAQ items', () => {
   });
 
   it('the FAQ page renders nothing without hero title, FAQ title or items', () => {
-    const page = (heroTitle: string, faqTitle: string, items: { question: string; answer: string[] }[]) =>
-      ({ meta: { title: 'FAQ' }, hero: { title: heroTitle }, faq: { title: faqTitle, items } }) as DictionaryOf<'faqPage'>;
+    const page = (
+      heroTitle: string,
+      faqTitle: string,
+      items: { question: string; answer: string[] }[],
+    ) =>
+      ({
+        meta: { title: 'FAQ' },
+        hero: { title: heroTitle },
+        faq: { title: faqTitle, items },
+      }) as DictionaryOf<'faqPage'>;
     const items = [{ question: 'Q', answer: ['A'] }];
     expect(normaliseFaqPage(page('FAQ', 'Questions', items))).not.toBeNull();
     expect(normaliseFaqPage(page(' ', 'Questions', items))).toBeNull();
@@ -152,9 +199,13 @@ describe('FAQ items', () => {
 
 describe('stats, cards, timeline', () => {
   it('drops hero stats lacking a label or value', () => {
-    expect(normaliseStats([{ label: 'Games', value: '9' }, { label: 'Fans', value: ' ' }, { value: '3' }])).toEqual([
-      { label: 'Games', value: '9' },
-    ]);
+    expect(
+      normaliseStats([
+        { label: 'Games', value: '9' },
+        { label: 'Fans', value: ' ' },
+        { value: '3' },
+      ]),
+    ).toEqual([{ label: 'Games', value: '9' }]);
   });
   it('drops deck cards lacking a title or description', () => {
     const cards = normaliseOfferings([
@@ -179,7 +230,9 @@ describe('stats, cards, timeline', () => {
 
 describe('sections', () => {
   it('the manifesto section hides without description text', () => {
-    expect(normaliseManifesto({ title: 'We believe', description: [' '], cta: {}, illustration: {} })).toBeNull();
+    expect(
+      normaliseManifesto({ title: 'We believe', description: [' '], cta: {}, illustration: {} }),
+    ).toBeNull();
   });
   it.each([
     ['description only', { title: 'Publish', description: ['Text'], cta: {} }, true],
@@ -193,9 +246,16 @@ describe('sections', () => {
 });
 
 describe('legal documents', () => {
-  const section = (heading: string, subsections: unknown[] = []) => ({ heading, body: ['Text'], items: [], ordered: false, subsections });
+  const section = (heading: string, subsections: unknown[] = []) => ({
+    heading,
+    body: ['Text'],
+    items: [],
+    ordered: false,
+    subsections,
+  });
   it('needs a title and a section with a heading', () => {
-    const doc = (title: string, sections: unknown[]) => ({ meta: { title }, title, sections }) as DictionaryOf<'privacyPolicy'>;
+    const doc = (title: string, sections: unknown[]) =>
+      ({ meta: { title }, title, sections }) as DictionaryOf<'privacyPolicy'>;
     expect(normaliseLegal(doc('Privacy', [section('1. Who we are')]))).not.toBeNull();
     expect(normaliseLegal(doc('Privacy', [section(' ')]))).toBeNull();
     expect(normaliseLegal(doc(' ', [section('1.')]))).toBeNull();
@@ -214,7 +274,12 @@ describe('legal documents', () => {
 
 describe('error page', () => {
   const page = (redirect: DictionaryOf<'error'>['redirect'], url = '') =>
-    ({ meta: { title: '404' }, title: 'Lost', cta: { label: 'Home', url }, redirect }) as DictionaryOf<'error'>;
+    ({
+      meta: { title: '404' },
+      title: 'Lost',
+      cta: { label: 'Home', url },
+      redirect,
+    }) as DictionaryOf<'error'>;
   it.each([
     [{}, 5, '/'],
     [{ seconds: -3 }, 0, '/'],

@@ -87,9 +87,11 @@ export interface CtaBlock {
 }
 
 /** Sections with no title, subtitle or buttons render nothing (§5). */
-export function normaliseCtaBlock(
-  block: { title?: string; subtitle?: string; buttons: Parameters<typeof normaliseCtaPair>[0] },
-): CtaBlock | null {
+export function normaliseCtaBlock(block: {
+  title?: string;
+  subtitle?: string;
+  buttons: Parameters<typeof normaliseCtaPair>[0];
+}): CtaBlock | null {
   const title = presentText(block.title);
   const subtitle = presentText(block.subtitle);
   const buttons = normaliseCtaPair(block.buttons);
@@ -104,7 +106,9 @@ export interface ManifestoPageModel {
 }
 
 /** Needs hero title and closing title (§2.7). */
-export function normaliseManifestoPage(page: DictionaryOf<'manifestoPage'>): ManifestoPageModel | null {
+export function normaliseManifestoPage(
+  page: DictionaryOf<'manifestoPage'>,
+): ManifestoPageModel | null {
   const title = presentText(page.hero.title);
   const closingTitle = presentText(page.closing.title);
   if (!title || !closingTitle) return null;
@@ -114,7 +118,10 @@ export function normaliseManifestoPage(page: DictionaryOf<'manifestoPage'>): Man
   return {
     hero: { title, ...(eyebrow && { eyebrow }), ...(description && { description }) },
     pillars: normaliseEntries(page.pillars),
-    closing: { title: closingTitle, ...(closingDescription && { description: closingDescription }) },
+    closing: {
+      title: closingTitle,
+      ...(closingDescription && { description: closingDescription }),
+    },
   };
 }
 
@@ -134,7 +141,8 @@ export function normaliseAbout(page: DictionaryOf<'about'>): AboutModel | null {
   return {
     hero,
     cards: normaliseEntries([page.vision, page.mission]),
-    origin: paragraphs.length > 0 ? { ...(originTitle && { title: originTitle }), paragraphs } : null,
+    origin:
+      paragraphs.length > 0 ? { ...(originTitle && { title: originTitle }), paragraphs } : null,
     pillars: titled(page.pillars.title, normaliseEntries(page.pillars.items)),
     timeline: titled(page.timeline.title, normaliseTimeline(page.timeline.items)),
   };
@@ -214,9 +222,7 @@ export interface Offering extends Entry {
 }
 
 /** Deck cards need title and description (§5). */
-export function normaliseOfferings(
-  items: DictionaryOf<'pitch'>['deck']['sections'],
-): Offering[] {
+export function normaliseOfferings(items: DictionaryOf<'pitch'>['deck']['sections']): Offering[] {
   return keepComplete(items, (item) => {
     const texts = requireTexts(item, ['title', 'description']);
     if (!texts) return undefined;
@@ -314,7 +320,8 @@ export function normaliseContact(page: DictionaryOf<'contact'>): ContactModel | 
   const cta = normaliseCta(page.community.cta);
   return {
     hero,
-    offices: offices.length > 0 ? { ...(officesTitle && { title: officesTitle }), items: offices } : null,
+    offices:
+      offices.length > 0 ? { ...(officesTitle && { title: officesTitle }), items: offices } : null,
     community: communityTitle
       ? {
           title: communityTitle,

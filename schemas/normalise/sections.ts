@@ -28,7 +28,9 @@ export function normaliseStats(
 }
 
 /** Illustrations show only if alt text is given (§2.6). */
-export function normaliseIllustration(illustration: { alt?: string } | undefined): string | undefined {
+export function normaliseIllustration(
+  illustration: { alt?: string } | undefined,
+): string | undefined {
   return presentText(illustration?.alt);
 }
 
@@ -67,7 +69,10 @@ export interface HeroModel extends SectionBase {
   readonly stats: Stat[];
 }
 
-function base(dict: { eyebrow?: string; illustration?: { alt?: string } }, title: string): SectionBase {
+function base(
+  dict: { eyebrow?: string; illustration?: { alt?: string } },
+  title: string,
+): SectionBase {
   const eyebrow = presentText(dict.eyebrow);
   const illustrationAlt = normaliseIllustration(dict.illustration);
   return { title, ...(eyebrow && { eyebrow }), ...(illustrationAlt && { illustrationAlt }) };
@@ -154,13 +159,18 @@ export function normalisePublisher(publisher: DictionaryOf<'publisher'>): Publis
 
 export interface NewsletterModel extends SectionBase {
   readonly description?: string;
-  readonly form: DictionaryOf<'newsletter'>['form'] & { placeholder?: string; privacyNote?: string };
+  readonly form: DictionaryOf<'newsletter'>['form'] & {
+    placeholder?: string;
+    privacyNote?: string;
+  };
   readonly genericError: string;
   readonly errors: DictionaryOf<'newsletter'>['errors'];
 }
 
 /** Needs a title and a button label (§2.11). */
-export function normaliseNewsletter(newsletter: DictionaryOf<'newsletter'>): NewsletterModel | null {
+export function normaliseNewsletter(
+  newsletter: DictionaryOf<'newsletter'>,
+): NewsletterModel | null {
   const title = presentText(newsletter.title);
   if (!title || !presentText(newsletter.form.buttonLabel)) return null;
   const description = presentText(newsletter.description);

@@ -27,7 +27,9 @@ export function normaliseCta(cta: { label?: string; url?: string } | undefined):
 
 /** Call-to-action buttons that are present, in order (primary first). */
 export function normaliseCtaPair(
-  pair: { primary?: { label?: string; url?: string }; secondary?: { label?: string; url?: string } } | undefined,
+  pair:
+    | { primary?: { label?: string; url?: string }; secondary?: { label?: string; url?: string } }
+    | undefined,
 ): { primary?: Link; secondary?: Link } {
   const primary = normaliseCta(pair?.primary);
   const secondary = normaliseCta(pair?.secondary);
@@ -35,7 +37,10 @@ export function normaliseCtaPair(
 }
 
 /** Keeps items for which `pick` returns a view model; drops the rest. */
-export function keepComplete<T, U>(items: readonly T[] | undefined, pick: (item: T) => U | undefined): U[] {
+export function keepComplete<T, U>(
+  items: readonly T[] | undefined,
+  pick: (item: T) => U | undefined,
+): U[] {
   return (items ?? []).flatMap((item) => {
     const picked = pick(item);
     return picked === undefined ? [] : [picked];

@@ -4,7 +4,13 @@
  * Withdrawal discards the instance, denies storage and removes the analytics cookies.
  */
 import { getApp, getApps, initializeApp } from 'firebase/app';
-import { getAnalytics, isSupported, logEvent, setAnalyticsCollectionEnabled, type Analytics } from 'firebase/analytics';
+import {
+  getAnalytics,
+  isSupported,
+  logEvent,
+  setAnalyticsCollectionEnabled,
+  type Analytics,
+} from 'firebase/analytics';
 import { analyticsConfig } from '../firebase/config';
 
 type Gtag = (...args: unknown[]) => void;
@@ -54,7 +60,10 @@ export function startAnalytics(): Promise<Analytics | null> {
   return instance;
 }
 
-export async function logAnalyticsEvent(name: string, params: Record<string, unknown>): Promise<void> {
+export async function logAnalyticsEvent(
+  name: string,
+  params: Record<string, unknown>,
+): Promise<void> {
   const analytics = await startAnalytics();
   if (!analytics) return;
   try {
@@ -74,7 +83,11 @@ export async function stopAnalytics(): Promise<void> {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (!name || !/^(_ga|_gid|_gat)/.test(name)) continue;
-    const domains = [location.hostname, `.${location.hostname}`, location.hostname.split('.').slice(-2).join('.')];
+    const domains = [
+      location.hostname,
+      `.${location.hostname}`,
+      location.hostname.split('.').slice(-2).join('.'),
+    ];
     for (const domain of ['', ...domains.map((d) => `; domain=${d}`)]) {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
     }

@@ -3,12 +3,16 @@
  * they are dropped, not queued. Firebase Analytics is imported only after Accept.
  */
 import { readConsent } from '../consent/store';
+import type * as AnalyticsModule from './firebase-analytics';
 
 export type AnalyticsEvent =
-  | { name: 'cta_click'; params: { component: string; label: string; destination: string; variant: string } }
+  | {
+      name: 'cta_click';
+      params: { component: string; label: string; destination: string; variant: string };
+    }
   | { name: 'newsletter_signup_attempt'; params: { email_provided: boolean } };
 
-type Loaded = typeof import('./firebase-analytics');
+type Loaded = typeof AnalyticsModule;
 let loading: Promise<Loaded> | null = null;
 
 /** Loads (once) the analytics module; only ever called with consent. */

@@ -16,23 +16,43 @@ function FooterLink({ name, url, language }: { name: string; url: string; langua
   );
 }
 
-export function Footer({ model, language, wordmark, extra }: { model: FooterModel; language: Language; wordmark: string; extra?: ReactNode }) {
+export function Footer({
+  model,
+  language,
+  wordmark,
+  extra,
+}: {
+  model: FooterModel;
+  language: Language;
+  wordmark: string;
+  extra?: ReactNode;
+}) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link href={withLanguage(model.brand.homeUrl, language)} className="wordmark wordmark--footer">
+          <Link
+            href={withLanguage(model.brand.homeUrl, language)}
+            className="wordmark wordmark--footer"
+          >
             <span aria-hidden="true">{wordmark}</span>
             <span className="visually-hidden">{model.brand.name}</span>
           </Link>
           {model.brand.tagline && <p className="site-footer__tagline">{model.brand.tagline}</p>}
           {model.social && (
             <div className="site-footer__social">
-              {model.social.header && <h2 className="site-footer__heading">{model.social.header}</h2>}
+              {model.social.header && (
+                <h2 className="site-footer__heading">{model.social.header}</h2>
+              )}
               <ul className="social-links">
                 {model.social.links.map((link) => (
                   <li key={`${link.platform}-${link.url}`}>
-                    <a href={link.url} rel="noopener noreferrer" aria-label={link.label} className="social-link">
+                    <a
+                      href={link.url}
+                      rel="noopener noreferrer"
+                      aria-label={link.label}
+                      className="social-link"
+                    >
                       <SocialIcon platform={link.platform} />
                     </a>
                   </li>

@@ -18,20 +18,38 @@ export function Header({ model, languages, language }: HeaderProps) {
   const { label, ...labels } = languages;
   const selector = <LanguageSelector label={label} current={language} labels={labels} />;
   const lists = (variant: 'bar' | 'panel') => ({
-    primary: <NavList links={model.primary} language={language} className={`nav-list nav-list--${variant}`} />,
-    secondary: <NavList links={model.secondary} language={language} className={`nav-list nav-list--${variant} nav-list--secondary`} />,
+    primary: (
+      <NavList
+        links={model.primary}
+        language={language}
+        className={`nav-list nav-list--${variant}`}
+      />
+    ),
+    secondary: (
+      <NavList
+        links={model.secondary}
+        language={language}
+        className={`nav-list nav-list--${variant} nav-list--secondary`}
+      />
+    ),
   });
   const bar = lists('bar');
   const panel = lists('panel');
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link href={withLanguage(model.homeUrl, language)} className="wordmark" aria-label={model.homeLabel}>
+        <Link
+          href={withLanguage(model.homeUrl, language)}
+          className="wordmark"
+          aria-label={model.homeLabel}
+        >
           <span aria-hidden="true">{model.wordmark}</span>
         </Link>
         <nav className="site-nav" aria-label={model.navLabel}>
           {bar.primary}
-          {model.primary.length > 0 && model.secondary.length > 0 && <span className="site-nav__divider" aria-hidden="true" />}
+          {model.primary.length > 0 && model.secondary.length > 0 && (
+            <span className="site-nav__divider" aria-hidden="true" />
+          )}
           {bar.secondary}
         </nav>
         <div className="site-header__languages">{selector}</div>
@@ -39,9 +57,13 @@ export function Header({ model, languages, language }: HeaderProps) {
           <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
           {selector}
           <nav aria-label={model.navLabel}>
-            {model.primary.length > 0 && <h2 className="mobile-menu__heading">{model.menu.main}</h2>}
+            {model.primary.length > 0 && (
+              <h2 className="mobile-menu__heading">{model.menu.main}</h2>
+            )}
             {panel.primary}
-            {model.secondary.length > 0 && <h2 className="mobile-menu__heading">{model.menu.more}</h2>}
+            {model.secondary.length > 0 && (
+              <h2 className="mobile-menu__heading">{model.menu.more}</h2>
+            )}
             {panel.secondary}
           </nav>
         </MobileMenu>

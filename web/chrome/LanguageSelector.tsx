@@ -30,7 +30,15 @@ function choose(event: MouseEvent<HTMLAnchorElement>, option: LanguageOption, cu
   event.currentTarget.href = `${option.href}${window.location.search}${window.location.hash}`;
 }
 
-export function LanguageSelector({ label, current, labels }: { label: string; current: Language; labels: Record<Language, string> }) {
+export function LanguageSelector({
+  label,
+  current,
+  labels,
+}: {
+  label: string;
+  current: Language;
+  labels: Record<Language, string>;
+}) {
   const path = useBarePath();
   const options: LanguageOption[] = LANGUAGES.map((language) => ({
     language,

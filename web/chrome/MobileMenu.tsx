@@ -7,7 +7,15 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
+export function MobileMenu({
+  openLabel,
+  closeLabel,
+  children,
+}: {
+  openLabel: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -23,7 +31,10 @@ export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: str
         return;
       }
       if (event.key !== 'Tab' || !panel.current || !button.current) return;
-      const focusables = [button.current, ...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const focusables = [
+        button.current,
+        ...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE),
+      ];
       const first = focusables[0]!;
       const last = focusables[focusables.length - 1]!;
       if (event.shiftKey && document.activeElement === first) {

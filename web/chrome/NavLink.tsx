@@ -20,7 +20,15 @@ export function useBarePath(): string {
   return slug === null ? '/' : `/${slug}`;
 }
 
-function NavLink({ link, language, currentPath }: { link: HeaderLink; language: Language; currentPath: string }) {
+function NavLink({
+  link,
+  language,
+  currentPath,
+}: {
+  link: HeaderLink;
+  language: Language;
+  currentPath: string;
+}) {
   if (link.state === 'disabled') {
     return (
       <span className="nav-link nav-link--disabled" aria-disabled="true">
@@ -39,13 +47,25 @@ function NavLink({ link, language, currentPath }: { link: HeaderLink; language: 
     );
   }
   return (
-    <Link href={withLanguage(link.url, language)} className={className} aria-current={isCurrent ? 'page' : undefined}>
+    <Link
+      href={withLanguage(link.url, language)}
+      className={className}
+      aria-current={isCurrent ? 'page' : undefined}
+    >
       {link.name}
     </Link>
   );
 }
 
-export function NavList({ links, language, className }: { links: readonly HeaderLink[]; language: Language; className: string }) {
+export function NavList({
+  links,
+  language,
+  className,
+}: {
+  links: readonly HeaderLink[];
+  language: Language;
+  className: string;
+}) {
   const currentPath = useBarePath();
   if (links.length === 0) return null;
   return (

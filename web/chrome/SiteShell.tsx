@@ -10,7 +10,13 @@ import { pagePath } from '../i18n/paths';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export async function SiteShell({ language, children }: { language: Language; children: ReactNode }) {
+export async function SiteShell({
+  language,
+  children,
+}: {
+  language: Language;
+  children: ReactNode;
+}) {
   const [common, layout, footer] = await Promise.all([
     loadDictionary(language, 'common'),
     loadDictionary(language, 'layout'),
@@ -35,7 +41,10 @@ export async function SiteShell({ language, children }: { language: Language; ch
           extra={<CookieSettingsButton label={common.cookieBanner.settings} />}
         />
       )}
-      <ConsentBanner texts={bannerTexts(common.cookieBanner)} privacyHref={pagePath('privacy-policy', language)} />
+      <ConsentBanner
+        texts={bannerTexts(common.cookieBanner)}
+        privacyHref={pagePath('privacy-policy', language)}
+      />
     </>
   );
 }

@@ -33,7 +33,13 @@ function reportCtaClick(event: MouseEvent) {
   });
 }
 
-export function ConsentBanner({ texts, privacyHref }: { texts: BannerTexts | null; privacyHref: string }) {
+export function ConsentBanner({
+  texts,
+  privacyHref,
+}: {
+  texts: BannerTexts | null;
+  privacyHref: string;
+}) {
   const consent = useSyncExternalStore(subscribeConsent, readConsent, serverSnapshot);
   const banner = useRef<HTMLDivElement>(null);
 
@@ -63,7 +69,8 @@ export function ConsentBanner({ texts, privacyHref }: { texts: BannerTexts | nul
       root.style.removeProperty('scroll-padding-bottom');
       return;
     }
-    const update = () => root.style.setProperty('scroll-padding-bottom', `${banner.current?.offsetHeight ?? 0}px`);
+    const update = () =>
+      root.style.setProperty('scroll-padding-bottom', `${banner.current?.offsetHeight ?? 0}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(banner.current);
@@ -86,10 +93,18 @@ export function ConsentBanner({ texts, privacyHref }: { texts: BannerTexts | nul
           </p>
         </div>
         <div className="consent-banner__actions">
-          <button type="button" className="cta cta--secondary" onClick={() => writeConsent('declined')}>
+          <button
+            type="button"
+            className="cta cta--secondary"
+            onClick={() => writeConsent('declined')}
+          >
             {texts.decline}
           </button>
-          <button type="button" className="cta cta--secondary" onClick={() => writeConsent('accepted')}>
+          <button
+            type="button"
+            className="cta cta--secondary"
+            onClick={() => writeConsent('accepted')}
+          >
             {texts.accept}
           </button>
         </div>

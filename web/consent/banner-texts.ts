@@ -6,11 +6,14 @@ export const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'declin
 
 export type BannerTexts = Record<(typeof BANNER_TEXT_KEYS)[number], string>;
 
-export function bannerTexts(cookieBanner: Partial<DictionaryOf<'common'>['cookieBanner']>): BannerTexts | null {
+export function bannerTexts(
+  cookieBanner: Partial<DictionaryOf<'common'>['cookieBanner']>,
+): BannerTexts | null {
   const texts = {} as BannerTexts;
   for (const key of BANNER_TEXT_KEYS) {
     const value = cookieBanner[key];
-    if (!isPresentText(value) || value.trim() === key || value.trim() === `cookieBanner.${key}`) return null;
+    if (!isPresentText(value) || value.trim() === key || value.trim() === `cookieBanner.${key}`)
+      return null;
     texts[key] = value.trim();
   }
   return texts;

@@ -10,7 +10,9 @@ export const CONSENT_STORAGE_KEY = 'rg.consent.v1';
 type Listener = (consent: Consent) => void;
 const listeners = new Set<Listener>();
 
-export function readConsent(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): Consent {
+export function readConsent(
+  storage: Pick<Storage, 'getItem'> | undefined = safeStorage(),
+): Consent {
   try {
     const value = storage?.getItem(CONSENT_STORAGE_KEY);
     return value === 'accepted' || value === 'declined' ? value : 'unknown';
@@ -19,7 +21,10 @@ export function readConsent(storage: Pick<Storage, 'getItem'> | undefined = safe
   }
 }
 
-export function writeConsent(consent: Exclude<Consent, 'unknown'>, storage: Pick<Storage, 'setItem'> | undefined = safeStorage()): void {
+export function writeConsent(
+  consent: Exclude<Consent, 'unknown'>,
+  storage: Pick<Storage, 'setItem'> | undefined = safeStorage(),
+): void {
   try {
     storage?.setItem(CONSENT_STORAGE_KEY, consent);
   } catch {
@@ -29,7 +34,9 @@ export function writeConsent(consent: Exclude<Consent, 'unknown'>, storage: Pick
 }
 
 /** Reopens the choice (footer "Cookie settings"): the banner shows again. */
-export function resetConsent(storage: Pick<Storage, 'removeItem'> | undefined = safeStorage()): void {
+export function resetConsent(
+  storage: Pick<Storage, 'removeItem'> | undefined = safeStorage(),
+): void {
   try {
     storage?.removeItem(CONSENT_STORAGE_KEY);
   } catch {

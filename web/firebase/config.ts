@@ -13,7 +13,14 @@ export interface FirebaseWebConfig {
   measurementId?: string;
 }
 
-const BACKEND_FIELDS = ['apiKey', 'authDomain', 'projectId', 'storageBucket', 'messagingSenderId', 'appId'] as const;
+const BACKEND_FIELDS = [
+  'apiKey',
+  'authDomain',
+  'projectId',
+  'storageBucket',
+  'messagingSenderId',
+  'appId',
+] as const;
 
 /** Next inlines NEXT_PUBLIC_* only when written out literally, so each is read by name. */
 export function readFirebaseEnv(): Record<string, string | undefined> {
@@ -30,19 +37,28 @@ export function readFirebaseEnv(): Record<string, string | undefined> {
 }
 
 /** The backend config needs all six fields non-empty; otherwise null. */
-export function backendConfig(env: Record<string, string | undefined> = readFirebaseEnv()): FirebaseWebConfig | null {
+export function backendConfig(
+  env: Record<string, string | undefined> = readFirebaseEnv(),
+): FirebaseWebConfig | null {
   const values = Object.fromEntries(BACKEND_FIELDS.map((key) => [key, env[key]?.trim() ?? '']));
   if (BACKEND_FIELDS.some((key) => values[key] === '')) return null;
   const measurementId = env.measurementId?.trim();
-  return { ...(values as Omit<FirebaseWebConfig, 'measurementId'>), ...(measurementId && { measurementId }) };
+  return {
+    ...(values as Omit<FirebaseWebConfig, 'measurementId'>),
+    ...(measurementId && { measurementId }),
+  };
 }
 
 /** Analytics needs projectId, apiKey and appId (§5), the measurement ID, and a complete backend config. */
-export function analyticsConfig(env: Record<string, string | undefined> = readFirebaseEnv()): FirebaseWebConfig | null {
+export function analyticsConfig(
+  env: Record<string, string | undefined> = readFirebaseEnv(),
+): FirebaseWebConfig | null {
   const config = backendConfig(env);
   return config?.measurementId ? config : null;
 }
 
-export function recaptchaSiteKey(env: Record<string, string | undefined> = readFirebaseEnv()): string | null {
+export function recaptchaSiteKey(
+  env: Record<string, string | undefined> = readFirebaseEnv(),
+): string | null {
   return env.recaptchaSiteKey?.trim() || null;
 }

@@ -19,7 +19,9 @@ export const loadDictionary = cache(
     try {
       text = await readFile(file, 'utf8');
     } catch {
-      throw new Error(`${path.relative(process.cwd(), file)} is missing: run npm run export-locales (npm run build does it for you).`);
+      throw new Error(
+        `${path.relative(process.cwd(), file)} is missing: run npm run export-locales (npm run build does it for you).`,
+      );
     }
     const shown = path.relative(process.cwd(), file);
     return parseDictionary(namespace, parseJsonText(text, shown), shown);

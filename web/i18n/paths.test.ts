@@ -31,7 +31,9 @@ describe('path helpers', () => {
     ['', 'de', ''],
     ['mailto:press@rggames.example', 'tr', 'mailto:press@rggames.example'],
     ['//evil.example/x', 'de', '//evil.example/x'],
-  ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) => expect(withLanguage(href, lang)).toBe(expected));
+  ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) =>
+    expect(withLanguage(href, lang)).toBe(expected),
+  );
 
   it('builds page paths', () => {
     expect(pagePath('', 'en')).toBe('/');

@@ -8,7 +8,14 @@ import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { track } from '../analytics/track';
 import { backendConfig, recaptchaSiteKey } from '../firebase/config';
-import { buttonLabel, errorMessage, isLocked, signupFields, SignupError, type FormState } from './signup';
+import {
+  buttonLabel,
+  errorMessage,
+  isLocked,
+  signupFields,
+  SignupError,
+  type FormState,
+} from './signup';
 
 type Texts = Pick<DictionaryOf<'newsletter'>, 'form' | 'genericError' | 'errors'>;
 
@@ -32,7 +39,8 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
       const config = backendConfig();
       if (!config) throw new SignupError('backend-not-configured');
       const siteKey = recaptchaSiteKey();
-      if (!siteKey) throw new SignupError('app-check-unavailable', 'no reCAPTCHA site key configured');
+      if (!siteKey)
+        throw new SignupError('app-check-unavailable', 'no reCAPTCHA site key configured');
       const { writeSignup } = await loadWriter();
       await writeSignup(config, siteKey, fields);
       formElement.reset();
@@ -74,7 +82,9 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
         </p>
       )}
       <div aria-live="polite" role="status" className="newsletter-form__status">
-        {state.status === 'success' && <p className="message message--success">{form.messages.success}</p>}
+        {state.status === 'success' && (
+          <p className="message message--success">{form.messages.success}</p>
+        )}
       </div>
       {state.status === 'error' && (
         <p role="alert" className="message message--error">

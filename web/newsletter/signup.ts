@@ -43,7 +43,11 @@ export function cutUserAgent(userAgent: string | undefined | null): string | und
 /** The fields written besides the server timestamp. */
 export function signupFields(email: string, userAgent: string | undefined | null) {
   const agent = cutUserAgent(userAgent);
-  return { email: normaliseEmail(email), source: SIGNUP_SOURCE, ...(agent && { userAgent: agent }) };
+  return {
+    email: normaliseEmail(email),
+    source: SIGNUP_SOURCE,
+    ...(agent && { userAgent: agent }),
+  };
 }
 
 /** Firestore error codes → our codes, each with its own dictionary message. */

@@ -4,14 +4,29 @@
  * SDK's token promise pending forever.
  */
 import { getApp, getApps, initializeApp } from 'firebase/app';
-import { getToken, initializeAppCheck, ReCaptchaEnterpriseProvider, type AppCheck } from 'firebase/app-check';
+import {
+  getToken,
+  initializeAppCheck,
+  ReCaptchaEnterpriseProvider,
+  type AppCheck,
+} from 'firebase/app-check';
 import { addDoc, collection, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
 import type { FirebaseWebConfig } from '../firebase/config';
-import { APP_CHECK_TIMEOUT_MS, mapFirestoreCode, SIGNUP_COLLECTION, SignupError, WRITE_TIMEOUT_MS } from './signup';
+import {
+  APP_CHECK_TIMEOUT_MS,
+  mapFirestoreCode,
+  SIGNUP_COLLECTION,
+  SignupError,
+  WRITE_TIMEOUT_MS,
+} from './signup';
 
 let appCheck: AppCheck | undefined;
 
-function withTimeout<T>(promise: Promise<T>, ms: number, code: 'app-check-unavailable' | 'deadline-exceeded'): Promise<T> {
+function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  code: 'app-check-unavailable' | 'deadline-exceeded',
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new SignupError(code, `${code} after ${ms} ms`)), ms);
     promise.then(
@@ -33,22 +48,37 @@ export async function writeSignup(
   fields: { email: string; source: string; userAgent?: string },
 ): Promise<void> {
   const app = getApps().length ? getApp() : initializeApp(config);
-  appCheck ??= initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: false });
+  appCheck ??= initializeAppCheck(app, {
+    provider: new ReCaptchaEnterpriseProvider(siteKey),
+    isTokenAutoRefreshEnabled: false,
+  });
   try {
-    const { token } = await withTimeout(getToken(appCheck, false), APP_CHECK_TIMEOUT_MS, 'app-check-unavailable');
+    const { token } = await withTimeout(
+      getToken(appCheck, false),
+      APP_CHECK_TIMEOUT_MS,
+      'app-check-unavailable',
+    );
     if (!token) throw new SignupError('app-check-unavailable');
   } catch (error) {
-    throw error instanceof SignupError ? error : new SignupError('app-check-unavailable', String(error));
+    throw error instanceof SignupError
+      ? error
+      : new SignupError('app-check-unavailable', String(error));
   }
   try {
     await withTimeout(
-      addDoc(collection(getFirestore(app), SIGNUP_COLLECTION), { ...fields, createdAt: serverTimestamp() }),
+      addDoc(collection(getFirestore(app), SIGNUP_COLLECTION), {
+        ...fields,
+        createdAt: serverTimestamp(),
+      }),
       WRITE_TIMEOUT_MS,
       'deadline-exceeded',
     );
   } catch (error) {
     if (error instanceof SignupError) throw error;
     const code = (error as { code?: string }).code;
-    throw new SignupError(mapFirestoreCode(code), error instanceof Error ? error.message : String(error));
+    throw new SignupError(
+      mapFirestoreCode(code),
+      error instanceof Error ? error.message : String(error),
+    );
   }
 }

@@ -2,10 +2,21 @@ import type { CtaBlock } from '@/schemas/normalise/pages';
 import { Buttons } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
 
-export function ClosingCta({ block, ui, component }: { block: CtaBlock | null; ui: UiContext; component: string }) {
+export function ClosingCta({
+  block,
+  ui,
+  component,
+}: {
+  block: CtaBlock | null;
+  ui: UiContext;
+  component: string;
+}) {
   if (!block) return null;
   return (
-    <section className="closing-cta" aria-labelledby={block.title ? `${component}-cta-title` : undefined}>
+    <section
+      className="closing-cta"
+      aria-labelledby={block.title ? `${component}-cta-title` : undefined}
+    >
       <div className="closing-cta__inner">
         {block.title && (
           <h2 id={`${component}-cta-title`} className="section__title">

@@ -25,7 +25,13 @@ function Section({ section, depth }: { section: LegalSection; depth: number }) {
   );
 }
 
-export function LegalPage({ model, lastUpdatedLabel }: { model: LegalModel; lastUpdatedLabel: string }) {
+export function LegalPage({
+  model,
+  lastUpdatedLabel,
+}: {
+  model: LegalModel;
+  lastUpdatedLabel: string;
+}) {
   return (
     <article className="legal">
       <header className="page-header page-header--compact">

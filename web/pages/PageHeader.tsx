@@ -3,7 +3,15 @@ import type { PageHero } from '@/schemas/normalise/pages';
 import { Buttons, StatGrid } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
 
-export function PageHeader({ hero, ui, component }: { hero: PageHero; ui: UiContext; component: string }) {
+export function PageHeader({
+  hero,
+  ui,
+  component,
+}: {
+  hero: PageHero;
+  ui: UiContext;
+  component: string;
+}) {
   return (
     <header className="page-header">
       <div className="page-header__inner">

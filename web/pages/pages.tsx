@@ -23,7 +23,9 @@ export function ManifestoPage({ model }: { model: ManifestoPageModel }) {
         <div className="page-header__inner">
           {model.hero.eyebrow && <p className="eyebrow">{model.hero.eyebrow}</p>}
           <h1 className="page-header__title">{model.hero.title}</h1>
-          {model.hero.description && <p className="page-header__subtitle">{model.hero.description}</p>}
+          {model.hero.description && (
+            <p className="page-header__subtitle">{model.hero.description}</p>
+          )}
         </div>
       </header>
       {model.pillars.length > 0 && (
@@ -100,7 +102,14 @@ export function CareersPage({ model, ui }: { model: CareersModel; ui: UiContext 
                     <span>{position.type}</span>
                   </p>
                   <p>{position.description}</p>
-                  {position.apply && <Cta {...position.apply} variant="secondary" component="careers-position" ui={ui} />}
+                  {position.apply && (
+                    <Cta
+                      {...position.apply}
+                      variant="secondary"
+                      component="careers-position"
+                      ui={ui}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
@@ -144,7 +153,15 @@ export function PressKitPage({ model, ui }: { model: PressKitModel; ui: UiContex
   );
 }
 
-function OfferingGrid({ items, ui, component }: { items: readonly Offering[]; ui: UiContext; component: string }) {
+function OfferingGrid({
+  items,
+  ui,
+  component,
+}: {
+  items: readonly Offering[];
+  ui: UiContext;
+  component: string;
+}) {
   return (
     <ul className="card-grid">
       {items.map((item, index) => (
@@ -227,9 +244,15 @@ function OfficeIcon({ icon }: { icon: 'building' | 'pin' }) {
   return (
     <svg className="office__icon" viewBox="0 0 16 16" width="28" height="28" aria-hidden="true">
       {icon === 'building' ? (
-        <path fill="currentColor" d="M3 1h7v4h3v10H3zm2 2v2h1V3zm3 0v2h1V3zM5 7v2h1V7zm3 0v2h1V7zm3 0v2h1V7zM5 11v2h1v-2zm3 0v2h1v-2zm3 0v2h1v-2z" />
+        <path
+          fill="currentColor"
+          d="M3 1h7v4h3v10H3zm2 2v2h1V3zm3 0v2h1V3zM5 7v2h1V7zm3 0v2h1V7zm3 0v2h1V7zM5 11v2h1v-2zm3 0v2h1v-2zm3 0v2h1v-2z"
+        />
       ) : (
-        <path fill="currentColor" d="M8 1a5 5 0 0 1 5 5c0 4-5 9-5 9S3 10 3 6a5 5 0 0 1 5-5zm0 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4z" />
+        <path
+          fill="currentColor"
+          d="M8 1a5 5 0 0 1 5 5c0 4-5 9-5 9S3 10 3 6a5 5 0 0 1 5-5zm0 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"
+        />
       )}
     </svg>
   );
@@ -254,9 +277,16 @@ export function ContactPage({ model, ui }: { model: ContactModel; ui: UiContext 
         </Section>
       )}
       {model.community && (
-        <Section id="community" title={model.community.title} eyebrow={model.community.eyebrow} tone="accent">
+        <Section
+          id="community"
+          title={model.community.title}
+          eyebrow={model.community.eyebrow}
+          tone="accent"
+        >
           {model.community.description && <p className="lead">{model.community.description}</p>}
-          {model.community.cta && <Cta {...model.community.cta} variant="primary" component="contact-community" ui={ui} />}
+          {model.community.cta && (
+            <Cta {...model.community.cta} variant="primary" component="contact-community" ui={ui} />
+          )}
         </Section>
       )}
     </>

@@ -26,10 +26,26 @@ import {
   normalisePublisher,
 } from '@/schemas/normalise/sections';
 import { loadDictionary } from '../i18n/dictionaries';
-import { DiscordSection, FaqSection, Hero, ManifestoSection, NewsletterSection, PublisherSection } from '../sections/landing';
+import {
+  DiscordSection,
+  FaqSection,
+  Hero,
+  ManifestoSection,
+  NewsletterSection,
+  PublisherSection,
+} from '../sections/landing';
 import type { UiContext } from '../ui/context';
 import { LegalPage } from './LegalPage';
-import { AboutPage, CareersPage, ContactPage, FaqPage, ManifestoPage, PitchPage, PressKitPage, PublishingPage } from './pages';
+import {
+  AboutPage,
+  CareersPage,
+  ContactPage,
+  FaqPage,
+  ManifestoPage,
+  PitchPage,
+  PressKitPage,
+  PublishingPage,
+} from './pages';
 
 type Render = (ui: UiContext) => Promise<ReactNode>;
 const load = loadDictionary;
@@ -56,7 +72,10 @@ async function home(ui: UiContext) {
   );
 }
 
-const legal = (namespace: 'privacyPolicy' | 'disclaimer' | 'termsAndConditions' | 'communityGuideline'): Render =>
+const legal =
+  (
+    namespace: 'privacyPolicy' | 'disclaimer' | 'termsAndConditions' | 'communityGuideline',
+  ): Render =>
   async (ui) => {
     const model = normaliseLegal(await load(ui.language, namespace));
     return model && <LegalPage model={model} lastUpdatedLabel={ui.labels.lastUpdated} />;
@@ -93,7 +112,10 @@ export const PAGE_RENDERERS: Partial<Record<Namespace, Render>> = {
     return model && <FaqPage model={model} ui={ui} />;
   },
   contact: async (ui) => {
-    const [page, discord] = await Promise.all([load(ui.language, 'contact'), load(ui.language, 'discord')]);
+    const [page, discord] = await Promise.all([
+      load(ui.language, 'contact'),
+      load(ui.language, 'discord'),
+    ]);
     const model = normaliseContact(page);
     const community = normaliseDiscord(discord);
     return (

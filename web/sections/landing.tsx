@@ -40,7 +40,12 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
 
 export function ManifestoSection({ model, ui }: { model: ManifestoModel; ui: UiContext }) {
   return (
-    <Section id="manifesto" title={model.title} eyebrow={model.eyebrow} art={{ kind: 'rocket', alt: model.illustrationAlt }}>
+    <Section
+      id="manifesto"
+      title={model.title}
+      eyebrow={model.eyebrow}
+      art={{ kind: 'rocket', alt: model.illustrationAlt }}
+    >
       <div className="prose">
         <Paragraphs items={model.paragraphs} />
       </div>
@@ -51,7 +56,13 @@ export function ManifestoSection({ model, ui }: { model: ManifestoModel; ui: UiC
 
 export function FaqSection({ model, ui }: { model: FaqModel; ui: UiContext }) {
   return (
-    <Section id="faq" title={model.title} eyebrow={model.eyebrow} tone="raised" art={{ kind: 'chat', alt: model.illustrationAlt }}>
+    <Section
+      id="faq"
+      title={model.title}
+      eyebrow={model.eyebrow}
+      tone="raised"
+      art={{ kind: 'chat', alt: model.illustrationAlt }}
+    >
       <FaqList items={model.items} />
       {model.cta && <Cta {...model.cta} variant="link" component="faq" ui={ui} />}
     </Section>
@@ -60,7 +71,13 @@ export function FaqSection({ model, ui }: { model: FaqModel; ui: UiContext }) {
 
 function DiscordGlyph({ label }: { label?: string }) {
   return (
-    <svg className="cta__icon" viewBox="0 0 16 16" width="20" height="20" {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
+    <svg
+      className="cta__icon"
+      viewBox="0 0 16 16"
+      width="20"
+      height="20"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    >
       <path fill="currentColor" d="M3 3h10l1 2v7l-3 2-1-2H6l-1 2-3-2V5zm3 4v2h1V7zm3 0v2h1V7z" />
     </svg>
   );
@@ -68,10 +85,22 @@ function DiscordGlyph({ label }: { label?: string }) {
 
 export function DiscordSection({ model, ui }: { model: DiscordModel; ui: UiContext }) {
   return (
-    <Section id="community" title={model.title} eyebrow={model.eyebrow} tone="accent" art={{ kind: 'controller', alt: model.illustrationAlt }}>
+    <Section
+      id="community"
+      title={model.title}
+      eyebrow={model.eyebrow}
+      tone="accent"
+      art={{ kind: 'controller', alt: model.illustrationAlt }}
+    >
       {model.description && <p className="lead">{model.description}</p>}
       {model.cta && (
-        <Cta {...model.cta} variant="primary" component="discord" ui={ui} icon={model.icon ? <DiscordGlyph label={model.icon.label} /> : undefined} />
+        <Cta
+          {...model.cta}
+          variant="primary"
+          component="discord"
+          ui={ui}
+          icon={model.icon ? <DiscordGlyph label={model.icon.label} /> : undefined}
+        />
       )}
     </Section>
   );
@@ -79,20 +108,43 @@ export function DiscordSection({ model, ui }: { model: DiscordModel; ui: UiConte
 
 export function PublisherSection({ model, ui }: { model: PublisherModel; ui: UiContext }) {
   return (
-    <Section id="publisher" title={model.title} eyebrow={model.eyebrow} tone="raised" art={{ kind: 'city', alt: model.illustrationAlt }}>
+    <Section
+      id="publisher"
+      title={model.title}
+      eyebrow={model.eyebrow}
+      tone="raised"
+      art={{ kind: 'city', alt: model.illustrationAlt }}
+    >
       <div className="prose">
         <Paragraphs items={model.paragraphs} />
       </div>
-      {model.cta && <Cta label={model.cta.label} url={model.cta.url} variant="primary" component="publisher" ui={ui} />}
+      {model.cta && (
+        <Cta
+          label={model.cta.label}
+          url={model.cta.url}
+          variant="primary"
+          component="publisher"
+          ui={ui}
+        />
+      )}
     </Section>
   );
 }
 
 export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: UiContext }) {
   return (
-    <Section id="newsletter" title={model.title} eyebrow={model.eyebrow} tone="accent" art={{ kind: 'envelope', alt: model.illustrationAlt }}>
+    <Section
+      id="newsletter"
+      title={model.title}
+      eyebrow={model.eyebrow}
+      tone="accent"
+      art={{ kind: 'envelope', alt: model.illustrationAlt }}
+    >
       {model.description && <p className="lead">{model.description}</p>}
-      <NewsletterForm texts={{ form: model.form, genericError: model.genericError, errors: model.errors }} language={ui.language} />
+      <NewsletterForm
+        texts={{ form: model.form, genericError: model.genericError, errors: model.errors }}
+        language={ui.language}
+      />
     </Section>
   );
 }

@@ -15,14 +15,32 @@ export async function pageUi(language: Language): Promise<UiContext> {
 }
 
 export async function pageMetadata(language: Language, page: SitePage): Promise<Metadata> {
-  const [dictionary, common] = await Promise.all([loadDictionary(language, page.namespace), loadDictionary(language, 'common')]);
+  const [dictionary, common] = await Promise.all([
+    loadDictionary(language, page.namespace),
+    loadDictionary(language, 'common'),
+  ]);
   const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
-  return buildMetadata({ meta, common, language, slug: page.slug, siteUrl: readSiteSettings().SITE_URL });
+  return buildMetadata({
+    meta,
+    common,
+    language,
+    slug: page.slug,
+    siteUrl: readSiteSettings().SITE_URL,
+  });
 }
 
 export async function languageMetadata(language: Language): Promise<Metadata> {
-  const [error, common] = await Promise.all([loadDictionary(language, 'error'), loadDictionary(language, 'common')]);
-  return buildMetadata({ meta: error.meta, common, language, slug: null, siteUrl: readSiteSettings().SITE_URL });
+  const [error, common] = await Promise.all([
+    loadDictionary(language, 'error'),
+    loadDictionary(language, 'common'),
+  ]);
+  return buildMetadata({
+    meta: error.meta,
+    common,
+    language,
+    slug: null,
+    siteUrl: readSiteSettings().SITE_URL,
+  });
 }
 
 export async function notFoundModel(language: Language) {
@@ -30,9 +48,23 @@ export async function notFoundModel(language: Language) {
 }
 
 export async function JsonLd({ language, page }: { language: Language; page: SitePage }) {
-  const [dictionary, common] = await Promise.all([loadDictionary(language, page.namespace), loadDictionary(language, 'common')]);
+  const [dictionary, common] = await Promise.all([
+    loadDictionary(language, page.namespace),
+    loadDictionary(language, 'common'),
+  ]);
   const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
-  const data = structuredData({ meta, common, language, slug: page.slug, siteUrl: readSiteSettings().SITE_URL });
+  const data = structuredData({
+    meta,
+    common,
+    language,
+    slug: page.slug,
+    siteUrl: readSiteSettings().SITE_URL,
+  });
   if (data.length === 0) return null;
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
 }

@@ -11,7 +11,13 @@ describe('page head', () => {
   });
 
   it('joins keywords, maps the locale and links every language with absolute URLs', () => {
-    const head = buildMetadata({ meta, common, language: 'de', slug: 'about', siteUrl: 'https://rggames.example' });
+    const head = buildMetadata({
+      meta,
+      common,
+      language: 'de',
+      slug: 'about',
+      siteUrl: 'https://rggames.example',
+    });
     expect(head.keywords).toBe('Spiele, Verlag');
     expect(head.robots).toBe('index, follow');
     expect(head.alternates?.canonical).toBe('https://rggames.example/de/about');
@@ -21,12 +27,23 @@ describe('page head', () => {
       tr: 'https://rggames.example/tr/about',
       'x-default': 'https://rggames.example/about',
     });
-    expect(head.openGraph).toMatchObject({ locale: 'de_DE', alternateLocale: ['en_US', 'tr_TR'], type: 'website', siteName: 'RG Games' });
+    expect(head.openGraph).toMatchObject({
+      locale: 'de_DE',
+      alternateLocale: ['en_US', 'tr_TR'],
+      type: 'website',
+      siteName: 'RG Games',
+    });
     expect(head.twitter).toMatchObject({ card: 'summary_large_image' });
   });
 
   it('points English at the unprefixed canonical URL', () => {
-    const head = buildMetadata({ meta, common, language: 'en', slug: '', siteUrl: 'https://rggames.example' });
+    const head = buildMetadata({
+      meta,
+      common,
+      language: 'en',
+      slug: '',
+      siteUrl: 'https://rggames.example',
+    });
     expect(head.alternates?.canonical).toBe('https://rggames.example');
   });
 });
@@ -41,12 +58,19 @@ describe('JSON-LD', () => {
 
   it('describes the organisation and website on the home page, plus the page’s own data', () => {
     const data = structuredData({
-      meta: { title: 'Home', structuredData: '{"@type":"VideoGame","name":"Quarantine Chronicles"}' },
+      meta: {
+        title: 'Home',
+        structuredData: '{"@type":"VideoGame","name":"Quarantine Chronicles"}',
+      },
       common,
       language: 'tr',
       slug: '',
       siteUrl: 'https://rggames.example',
     });
-    expect(data.map((d) => (d as { '@type': string })['@type'])).toEqual(['Organization', 'WebSite', 'VideoGame']);
+    expect(data.map((d) => (d as { '@type': string })['@type'])).toEqual([
+      'Organization',
+      'WebSite',
+      'VideoGame',
+    ]);
   });
 });

@@ -20,8 +20,13 @@ function absolute(siteUrl: string, href: string): string {
 }
 
 /** Absolute URLs of a page in every language, plus x-default (= English, unprefixed). */
-export function alternateUrls(siteUrl: string, slug: string): Record<Language | 'x-default', string> {
-  const urls = Object.fromEntries(LANGUAGES.map((lang) => [lang, absolute(siteUrl, pagePath(slug, lang))]));
+export function alternateUrls(
+  siteUrl: string,
+  slug: string,
+): Record<Language | 'x-default', string> {
+  const urls = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, absolute(siteUrl, pagePath(slug, lang))]),
+  );
   return { ...urls, 'x-default': urls.en } as Record<Language | 'x-default', string>;
 }
 

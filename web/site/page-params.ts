@@ -6,7 +6,9 @@ import { SITE_PAGES, type SitePage } from '@/schemas/site';
 export const languageParams = () => LANGUAGES.map((lang) => ({ lang }));
 
 export const pageParams = () =>
-  LANGUAGES.flatMap((lang) => SITE_PAGES.map((page) => ({ lang, slug: page.slug ? [page.slug] : [] })));
+  LANGUAGES.flatMap((lang) =>
+    SITE_PAGES.map((page) => ({ lang, slug: page.slug ? [page.slug] : [] })),
+  );
 
 /** The language of a route, or the not-found page. */
 export function assertLanguage(value: string): Language {

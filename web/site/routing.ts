@@ -21,7 +21,12 @@ export function routeRequest(pathname: string): RouteDecision {
   const language = prefixed ? (segments[0] as Language) : DEFAULT_LANGUAGE;
   const slug = (prefixed ? segments.slice(1) : segments).join('/');
   if (KNOWN_SLUGS.has(slug)) {
-    return { kind: 'page', language, slug, rewrite: prefixed ? null : `/${language}${slug ? `/${slug}` : ''}` };
+    return {
+      kind: 'page',
+      language,
+      slug,
+      rewrite: prefixed ? null : `/${language}${slug ? `/${slug}` : ''}`,
+    };
   }
   return { kind: 'not-found', language, rewrite: `/${language}/${NOT_FOUND_SEGMENT}` };
 }

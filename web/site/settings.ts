@@ -16,8 +16,12 @@ const SiteSettings = z.object({
 
 export type SiteSettings = z.infer<typeof SiteSettings>;
 
-export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+export function readSiteSettings(
+  env: Record<string, string | undefined> = process.env,
+): SiteSettings {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
   const result = SiteSettings.safeParse(present);
   if (!result.success) throw new Error(`Invalid site settings:\n${z.prettifyError(result.error)}`);
   return result.data;

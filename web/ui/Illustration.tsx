@@ -117,7 +117,9 @@ export function Illustration({ kind, alt }: { kind: IllustrationKind; alt: strin
       <svg viewBox="0 0 16 16" role="img" aria-label={alt} shapeRendering="crispEdges">
         {rows.flatMap((row, y) =>
           [...row].map((cell, x) =>
-            cell === '.' ? null : <rect key={`${x}-${y}`} x={x} y={y} width="1" height="1" fill={PALETTE[cell]} />,
+            cell === '.' ? null : (
+              <rect key={`${x}-${y}`} x={x} y={y} width="1" height="1" fill={PALETTE[cell]} />
+            ),
           ),
         )}
       </svg>

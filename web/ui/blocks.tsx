@@ -35,8 +35,12 @@ export function Buttons({
   if (!buttons.primary && !buttons.secondary) return null;
   return (
     <CtaRow>
-      {buttons.primary && <Cta {...buttons.primary} variant="primary" component={component} ui={ui} />}
-      {buttons.secondary && <Cta {...buttons.secondary} variant="secondary" component={component} ui={ui} />}
+      {buttons.primary && (
+        <Cta {...buttons.primary} variant="primary" component={component} ui={ui} />
+      )}
+      {buttons.secondary && (
+        <Cta {...buttons.secondary} variant="secondary" component={component} ui={ui} />
+      )}
     </CtaRow>
   );
 }
@@ -56,7 +60,13 @@ export function StatGrid({ stats }: { stats: readonly Stat[] }) {
   );
 }
 
-export function EntryGrid({ items, numbered = false }: { items: readonly Entry[]; numbered?: boolean }) {
+export function EntryGrid({
+  items,
+  numbered = false,
+}: {
+  items: readonly Entry[];
+  numbered?: boolean;
+}) {
   const List = numbered ? 'ol' : 'ul';
   return (
     <List className={`card-grid${numbered ? ' card-grid--numbered' : ''}`}>
@@ -118,7 +128,11 @@ export function Section({
 }) {
   const headingId = `${id}-title`;
   return (
-    <section id={id} className={`section section--${tone}${art?.alt ? ' section--with-art' : ''}`} aria-labelledby={title ? headingId : undefined}>
+    <section
+      id={id}
+      className={`section section--${tone}${art?.alt ? ' section--with-art' : ''}`}
+      aria-labelledby={title ? headingId : undefined}
+    >
       <div className="section__inner">
         <div className="section__body">
           <Eyebrow>{eyebrow}</Eyebrow>

@@ -4,7 +4,9 @@ import { languageMetadata, notFoundModel } from '@/web/site/head';
 import { assertLanguage } from '@/web/site/page-params';
 
 // The proxy rewrites every unknown path here with status 404 (see proxy.ts and web/site/routing.ts).
-export async function generateMetadata({ params }: PageProps<'/[lang]/page-not-found'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/[lang]/page-not-found'>): Promise<Metadata> {
   return languageMetadata(assertLanguage((await params).lang));
 }
 

@@ -1,0 +1,55 @@
+/** Real Chromium (Debian's) through playwright-core, with console errors collected. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export function useBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  afterAll(() => browser?.close());
+  return () => browser;
+}
+
+export interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen on the page. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number; javaScript?: boolean } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors };
+}
+
+export function baseUrl(variant: 'plain' | 'firebase' = 'plain'): string {
+  return inject('baseUrls')[variant];
+}

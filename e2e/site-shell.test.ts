@@ -1,0 +1,198 @@
+/** Issue 5: routing in three languages, head, 404, legacy redirects, language selector, phone menu. */
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, OG_LOCALES } from '@/schemas/languages';
+import { SITE_PAGES } from '@/schemas/site';
+import { baseUrl, openPage, useBrowser } from './browser';
+import { readPublished } from './published';
+
+const browser = useBrowser();
+const SITE = 'https://rggames.example';
+
+const variants = SITE_PAGES.flatMap((page) => [
+  { page, language: 'en' as const, path: page.slug ? `/${page.slug}` : '/' },
+  ...LANGUAGES.map((language) => ({
+    page,
+    language,
+    path: `/${language}${page.slug ? `/${page.slug}` : ''}`,
+  })),
+]);
+
+describe('every route in every language', () => {
+  it.each(variants.map((v) => [v.path, v] as const))(
+    '%s',
+    async (_, { page: sitePage, language, path }) => {
+      const response = await fetch(baseUrl() + path, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const meta = (readPublished(language, sitePage.namespace) as { meta: { title: string } })
+        .meta;
+      const common = readPublished(language, 'common') as { appName: string };
+      const escapeHtml = (s: string) =>
+        s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(html).toContain(`<html lang="${language}"`);
+      expect(html).toContain(`<title>${escapeHtml(`${meta.title} | ${common.appName}`)}</title>`);
+      const canonical = `${SITE}${language === 'en' ? '' : `/${language}`}${sitePage.slug ? `/${sitePage.slug}` : ''}`;
+      expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
+      for (const alt of LANGUAGES) {
+        const href = `${SITE}${alt === 'en' ? '' : `/${alt}`}${sitePage.slug ? `/${sitePage.slug}` : ''}`;
+        expect(html).toContain(`<link rel="alternate" hrefLang="${alt}" href="${href}"/>`);
+      }
+      expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]+"\/>/);
+      expect(html).toContain(`<meta property="og:locale" content="${OG_LOCALES[language]}"/>`);
+      expect(html).toMatch(/<h1[ >]/);
+    },
+  );
+});
+
+describe('pages in a real browser', () => {
+  it.each(['/', '/de/about', '/tr/faq', '/en/privacy-policy', '/de/contact'])(
+    '%s logs no console error',
+    async (path) => {
+      const { page, context, errors } = await openPage(browser());
+      await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
+      await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('not found', () => {
+  it.each([
+    ['/no-such-page', 'en'],
+    ['/de/gibt-es-nicht', 'de'],
+    ['/tr/a/b/c', 'tr'],
+    ['/fr/about', 'en'],
+  ] as const)('%s answers 404 with the %s page', async (path, language) => {
+    const response = await fetch(baseUrl() + path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    const error = readPublished(language, 'error') as { title: string };
+    expect(html).toContain(`<html lang="${language}"`);
+    expect(html).toContain(error.title.replace(/'/g, '&#x27;'));
+  });
+
+  it('counts down and then navigates to the localised target', async () => {
+    const { page, context } = await openPage(browser());
+    const error = readPublished('de', 'error') as {
+      redirect: { message: string; seconds: number };
+    };
+    await page.goto(`${baseUrl()}/de/gibt-es-nicht`);
+    const countdown = page.locator('.not-found__countdown');
+    await expect(countdown.textContent()).resolves.toBe(
+      error.redirect.message.replace('{seconds}', String(error.redirect.seconds)),
+    );
+    await page.waitForFunction(() =>
+      /\b[0-4]\b/.test(document.querySelector('.not-found__countdown')?.textContent ?? ''),
+    );
+    await page.waitForURL(`${baseUrl()}/de`, { timeout: 10_000 });
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await context.close();
+  });
+});
+
+describe('legacy redirects', () => {
+  it.each([
+    ['/quarantinechronicles', 'https://quarantinechronicles.rggames.example/'],
+    ['/quarantine-chronicles', 'https://quarantinechronicles.rggames.example/'],
+    ['/karantina-gunlukleri', 'https://quarantinechronicles.rggames.example/'],
+    ['/karantinagunlukleri', 'https://quarantinechronicles.rggames.example/'],
+    ['/crazydemagogywars', 'https://quarantinechronicles.rggames.example/'],
+    ['/cilginalgisavaslari', 'https://karantinagunlukleri.rggames.example/'],
+  ])('%s → 308 %s', async (path, target) => {
+    const response = await fetch(baseUrl() + path, { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe(target);
+  });
+});
+
+describe('published dictionaries over HTTP', () => {
+  it('serves /locales/<lang>/<namespace>.json as JSON', async () => {
+    const response = await fetch(`${baseUrl()}/locales/tr/hero.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toContain('max-age=');
+    expect(await response.json()).toEqual(readPublished('tr', 'hero'));
+  });
+
+  it('lists the 39 canonical URLs in the sitemap and points robots.txt at it', async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    expect(sitemap.match(/<loc>/g)).toHaveLength(39);
+    expect(sitemap).toContain('hreflang="de"');
+    expect(await (await fetch(`${baseUrl()}/robots.txt`)).text()).toContain(
+      `Sitemap: ${SITE}/sitemap.xml`,
+    );
+  });
+});
+
+describe('language selector', () => {
+  it('switches language keeping query and hash, and stores the choice', async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${baseUrl()}/about?ref=mail#timeline`);
+    await page.locator('.site-header__languages a[hreflang="de"]').click();
+    await page.waitForURL(`${baseUrl()}/de/about?ref=mail#timeline`);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await expect(page.evaluate(() => localStorage.getItem('lang'))).resolves.toBe('de');
+    await context.close();
+  });
+
+  it('works without JavaScript as plain links', async () => {
+    const { page, context } = await openPage(browser(), { javaScript: false });
+    await page.goto(`${baseUrl()}/tr/press-kit`);
+    await expect(
+      page.locator('.site-header__languages a[hreflang="en"]').getAttribute('href'),
+    ).resolves.toBe('/press-kit');
+    await expect(
+      page.locator('.site-header__languages a[hreflang="de"]').getAttribute('href'),
+    ).resolves.toBe('/de/press-kit');
+    await context.close();
+  });
+
+  it('choosing the current language does nothing', async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${baseUrl()}/de/faq#x`);
+    await page.locator('.site-header__languages a[hreflang="de"]').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseUrl()}/de/faq#x`);
+    await context.close();
+  });
+});
+
+describe('phone menu at 390 px', () => {
+  it('opens, keeps focus inside, closes with Escape returning focus, and closes on navigation', async () => {
+    const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/de`);
+    const button = page.locator('.mobile-menu__button');
+    await expect(page.locator('.site-nav').isVisible()).resolves.toBe(false);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+    const panel = page.locator('.mobile-menu__panel');
+    await expect(panel.getByRole('heading').allTextContents()).resolves.toEqual([
+      'Einstellungen',
+      'Hauptmenü',
+      'Mehr',
+    ]);
+    // Tab through every control: focus never leaves the button and the panel.
+    const stops = await panel.locator('a').count();
+    for (let i = 0; i < stops + 2; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('.mobile-menu')),
+      );
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(
+      page.evaluate(() => document.activeElement?.classList.contains('mobile-menu__button')),
+    ).resolves.toBe(true);
+    await button.click();
+    await panel.getByRole('link', { name: 'Über uns' }).click();
+    await page.waitForURL(`${baseUrl()}/de/about`);
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.locator('.nav-list--bar a[aria-current="page"]').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

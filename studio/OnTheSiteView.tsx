@@ -1,0 +1,44 @@
+/** A document view listing the public pages that show this dictionary, in every language. */
+import type { SanityDocument } from 'sanity';
+import { NAMESPACES, type Namespace } from '../schemas';
+import { LANGUAGE_NAMES, LANGUAGES, DEFAULT_LANGUAGE } from '../schemas/languages';
+import { pagesShowing } from '../schemas/site';
+import { coverageLabel, documentCoverage } from './coverage';
+import { siteUrl } from './env';
+
+function namespaceOfType(type: string): Namespace | undefined {
+  return NAMESPACES.find((namespace) => `${namespace}Dictionary` === type);
+}
+
+export function publicUrl(slug: string, language: string): string {
+  const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
+  return `${siteUrl}${prefix}${slug ? `/${slug}` : ''}` || siteUrl;
+}
+
+export function OnTheSiteView(props: { document: { displayed: Partial<SanityDocument> } }) {
+  const document = props.document.displayed;
+  const namespace = document._type ? namespaceOfType(document._type) : undefined;
+  if (!namespace) return null;
+  const pages = pagesShowing(namespace);
+  return (
+    <div style={{ padding: '1.5rem', display: 'grid', gap: '1.25rem', fontFamily: 'inherit' }}>
+      <p style={{ margin: 0 }}>
+        Translation coverage: {coverageLabel(documentCoverage(namespace, document))}
+      </p>
+      {pages.map((page) => (
+        <section key={page.slug}>
+          <h3 style={{ margin: '0 0 0.5rem' }}>/{page.slug}</h3>
+          <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
+            {LANGUAGES.map((language) => (
+              <li key={language}>
+                <a href={publicUrl(page.slug, language)} target="_blank" rel="noopener noreferrer">
+                  {LANGUAGE_NAMES[language]}: {publicUrl(page.slug, language)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

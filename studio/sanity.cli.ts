@@ -1,0 +1,7 @@
+import { defineCliConfig } from 'sanity/cli';
+import { dataset, projectId } from './env';
+
+export default defineCliConfig({
+  api: { projectId: projectId || 'missing-project-id', dataset },
+  studioHost: process.env.SANITY_STUDIO_HOSTNAME || undefined,
+});

@@ -1,0 +1,69 @@
+/**
+ * The standalone Studio for marketing editors. Every document type comes from schemas/;
+ * each dictionary is a singleton with the id the content pipeline uses, so editors can
+ * edit and publish but not create, duplicate, unpublish or delete dictionaries.
+ */
+import { languageFilter } from '@sanity/language-filter';
+import { defineConfig, type DocumentBadgeComponent } from 'sanity';
+import { structureTool } from 'sanity/structure';
+import { NAMESPACES, type Namespace } from '../schemas';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
+import { coverageLabel, documentCoverage } from './coverage';
+import { dataset, projectId } from './env';
+import { dictionaryTypeNames, schemaTypes } from './schema-types';
+import { structure } from './structure';
+
+const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
+
+function namespaceOfType(type: string): Namespace | undefined {
+  return NAMESPACES.find((namespace) => `${namespace}Dictionary` === type);
+}
+
+const CoverageBadge: DocumentBadgeComponent = (props) => {
+  const namespace = namespaceOfType(props.type);
+  const document = props.draft ?? props.published;
+  if (!namespace || !document) return null;
+  const coverage = documentCoverage(namespace, document);
+  const complete = coverage.every((c) => c.translated === c.texts);
+  return {
+    label: coverageLabel(coverage),
+    title: 'Translated texts per language',
+    color: complete ? 'success' : 'warning',
+  };
+};
+
+export default defineConfig({
+  name: 'default',
+  title: 'RG dictionaries',
+  projectId: projectId || 'missing-project-id',
+  dataset,
+  plugins: [
+    structureTool({ structure }),
+    languageFilter({
+      supportedLanguages: LANGUAGES.map((id) => ({ id, title: LANGUAGE_NAMES[id] })),
+      defaultLanguages: [DEFAULT_LANGUAGE],
+      documentTypes: [...dictionaryTypeNames],
+      // Filter only the per-language fields; every other field always shows.
+      filterField: (enclosingType, member, selectedLanguageIds) =>
+        !enclosingType.name.startsWith('locale') ||
+        !('name' in member) ||
+        selectedLanguageIds.includes(member.name),
+    }),
+  ],
+  schema: {
+    types: schemaTypes,
+    // No "create new" for dictionaries: each exists once, with the pipeline's id.
+    templates: (templates) =>
+      templates.filter((template) => !dictionaryTypeNames.has(template.schemaType)),
+  },
+  document: {
+    actions: (actions, context) =>
+      dictionaryTypeNames.has(context.schemaType)
+        ? actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? ''))
+        : actions,
+    badges: (badges, context) =>
+      dictionaryTypeNames.has(context.schemaType) ? [...badges, CoverageBadge] : badges,
+    newDocumentOptions: (options) =>
+      options.filter((option) => !dictionaryTypeNames.has(option.templateId)),
+  },
+});

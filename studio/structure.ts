@@ -1,0 +1,61 @@
+/** The desk: one place per dictionary, grouped the way editors think about the site. */
+// @sanity/icons 5 exports each icon from its own entry point.
+import { CogIcon } from '@sanity/icons/Cog';
+import { ComponentIcon } from '@sanity/icons/Component';
+import { DocumentsIcon } from '@sanity/icons/Documents';
+import { DocumentTextIcon } from '@sanity/icons/DocumentText';
+import { WarningOutlineIcon } from '@sanity/icons/WarningOutline';
+import type { ComponentType } from 'react';
+import type { StructureResolver } from 'sanity/structure';
+import { documentId, getDictionary } from '../schemas';
+import type { Dictionary } from '../schemas/define';
+import { OnTheSiteView } from './OnTheSiteView';
+import { dictionaryTypes } from './schema-types';
+
+export const STRUCTURE_GROUPS: readonly {
+  section: Dictionary['section'];
+  title: string;
+  icon: ComponentType;
+}[] = [
+  { section: 'chrome', title: 'Site chrome: header, footer, cookie banner', icon: CogIcon },
+  { section: 'sections', title: 'Home page sections', icon: ComponentIcon },
+  { section: 'pages', title: 'Pages', icon: DocumentsIcon },
+  { section: 'legal', title: 'Legal documents', icon: DocumentTextIcon },
+  { section: 'error', title: 'Not-found page', icon: WarningOutlineIcon },
+];
+
+export const structure: StructureResolver = (S) =>
+  S.list()
+    .title('Dictionaries')
+    .items(
+      STRUCTURE_GROUPS.map((group) =>
+        S.listItem()
+          .id(group.section)
+          .title(group.title)
+          .icon(group.icon)
+          .child(
+            S.list()
+              .title(group.title)
+              .items(
+                dictionaryTypes
+                  .filter((type) => getDictionary(type.namespace).section === group.section)
+                  .map((type) =>
+                    S.listItem()
+                      .id(type.namespace)
+                      .title(type.title)
+                      .icon(group.icon)
+                      .child(
+                        S.document()
+                          .schemaType(type.name)
+                          .documentId(documentId(type.namespace))
+                          .title(type.title)
+                          .views([
+                            S.view.form(),
+                            S.view.component(OnTheSiteView).title('On the site'),
+                          ]),
+                      ),
+                  ),
+              ),
+          ),
+      ),
+    );
