@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       '.next/',
+      '.next-*/',
       '.content/',
       'public/locales/',
       'studio/dist/',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, OG_LOCALES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { baseUrl, openPage, useBrowser } from './browser';
+import { baseUrl, openPage, setupBrowser } from './browser';
 import { readPublished } from './published';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 const SITE = 'https://rggames.example';
 
 const variants = SITE_PAGES.flatMap((page) => [
