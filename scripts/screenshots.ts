@@ -1,0 +1,46 @@
+/**
+ * npm run screenshots: every page in en, de and tr at 390 px and 1440 px wide, in real
+ * Chromium, into screenshots/ (git-ignored), for review. Builds and serves the site itself.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { LANGUAGES } from '@/schemas/languages';
+import { SITE_PAGES } from '@/schemas/site';
+import { CHROMIUM } from '@/e2e/browser';
+import { buildVariant, startVariant, stopServer, VARIANTS } from '@/e2e/servers';
+import { spawnSync } from 'node:child_process';
+
+const WIDTHS = [390, 1440];
+const variant = VARIANTS.plain;
+
+spawnSync('npx', ['tsx', 'scripts/prepare-content.ts'], { stdio: 'inherit' });
+console.log('building…');
+buildVariant(variant);
+const server = await startVariant(variant);
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+mkdirSync('screenshots', { recursive: true });
+try {
+  for (const language of LANGUAGES) {
+    for (const page of SITE_PAGES) {
+      for (const width of WIDTHS) {
+        const tab = await browser.newPage({ viewport: { width, height: 900 } });
+        // A stored choice keeps the cookie banner out of the way of the page itself.
+        await tab.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+        await tab.goto(
+          `http://localhost:${variant.port}/${language}${page.slug ? `/${page.slug}` : ''}`,
+          { waitUntil: 'networkidle' },
+        );
+        const file = `screenshots/${language}-${page.slug || 'home'}-${width}.png`;
+        await tab.screenshot({ path: file, fullPage: true });
+        console.log(file);
+        await tab.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  stopServer(server);
+}

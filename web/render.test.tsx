@@ -1,0 +1,328 @@
+/**
+ * Render tests for sections and pages: what a visitor sees (and does not see) for
+ * complete and incomplete copy. Models come from the real normalisers.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DictionaryOf } from '@/schemas';
+import { normaliseLegal } from '@/schemas/normalise/legal';
+import {
+  normaliseCareers,
+  normaliseContact,
+  normalisePressKit,
+  normalisePublishing,
+} from '@/schemas/normalise/pages';
+import {
+  normaliseDiscord,
+  normaliseFaq,
+  normaliseHero,
+  normalisePublisher,
+} from '@/schemas/normalise/sections';
+import { LegalPage } from './pages/LegalPage';
+import { CareersPage, ContactPage, PressKitPage, PublishingPage } from './pages/pages';
+import { DiscordSection, FaqSection, Hero, PublisherSection } from './sections/landing';
+import type { UiContext } from './ui/context';
+
+const ui: UiContext = {
+  language: 'de',
+  labels: {
+    skipToContent: 'Zum Inhalt',
+    opensInNewTab: 'öffnet in neuem Tab',
+    lastUpdated: 'Zuletzt aktualisiert:',
+  },
+};
+const html = (node: React.ReactNode) => renderToStaticMarkup(<>{node}</>);
+
+describe('hero', () => {
+  const hero = (overrides: Partial<DictionaryOf<'hero'>> = {}): DictionaryOf<'hero'> => ({
+    eyebrow: 'Studio & Verlag',
+    title: { main: 'Spiele mit Haltung,', highlight: 'sorgfältig veröffentlicht.' },
+    subtitle: 'Wir machen Spiele.',
+    ctas: {
+      primary: { label: 'Mit uns veröffentlichen', url: '/publishing' },
+      secondary: { label: 'Discord', url: 'https://discord.gg/rggames' },
+    },
+    stats: [
+      { label: 'Spiele', value: '9' },
+      { label: 'Sprachen', value: '' },
+    ],
+    illustration: { alt: 'Pixel-Wohnblock bei Nacht' },
+    ...overrides,
+  });
+
+  it('shows title with highlight, both buttons, complete stats and the artwork', () => {
+    const out = html(<Hero model={normaliseHero(hero())!} ui={ui} />);
+    expect(out).toContain(
+      '<h1 id="hero-title" class="hero__title">Spiele mit Haltung, <span class="highlight">sorgfältig veröffentlicht.</span></h1>',
+    );
+    expect(out).toContain('href="/de/publishing"');
+    expect(out).toMatch(
+      /<a href="https:\/\/discord\.gg\/rggames" class="cta cta--secondary" target="_blank" rel="noopener noreferrer"/,
+    );
+    expect(out).toContain('(öffnet in neuem Tab)');
+    expect(out.match(/class="stat"/g)).toHaveLength(1);
+    expect(out).toContain('aria-label="Pixel-Wohnblock bei Nacht"');
+  });
+
+  it('renders nothing without a title, and no artwork without alt text', () => {
+    expect(normaliseHero(hero({ title: { main: '  ' } }))).toBeNull();
+    expect(html(<Hero model={normaliseHero(hero({ illustration: {} }))!} ui={ui} />)).not.toContain(
+      '<svg',
+    );
+  });
+
+  it('drops a button without an address', () => {
+    const out = html(
+      <Hero
+        model={normaliseHero(hero({ ctas: { primary: { label: 'Los' }, secondary: {} } }))!}
+        ui={ui}
+      />,
+    );
+    expect(out).not.toContain('cta-row');
+  });
+});
+
+describe('publisher section call to action', () => {
+  const publisher = (cta: { label?: string; url?: string }) =>
+    normalisePublisher({
+      title: 'Wir veröffentlichen',
+      description: ['Text'],
+      cta,
+      illustration: {},
+    })!;
+  it.each([
+    [
+      'external: new tab',
+      { label: 'Pitch', url: 'https://rggames.example/pitch.pdf' },
+      /<a href="https:\/\/rggames\.example\/pitch\.pdf"[^>]*target="_blank" rel="noopener noreferrer"/,
+    ],
+    [
+      'internal: localised',
+      { label: 'Pitch', url: '/publishing#process' },
+      /<a [^>]*href="\/de\/publishing#process"/,
+    ],
+    [
+      'no address: a plain button',
+      { label: 'Pitch' },
+      /<button type="button" class="cta cta--primary" data-cta="publisher"/,
+    ],
+  ])('%s', (_, cta, expected) => {
+    expect(html(<PublisherSection model={publisher(cta)} ui={ui} />)).toMatch(expected);
+  });
+  it('reports clicks with component, label, destination and variant', () => {
+    const out = html(
+      <PublisherSection model={publisher({ label: 'Pitch', url: '/publishing' })} ui={ui} />,
+    );
+    expect(out).toContain(
+      'data-cta="publisher" data-cta-variant="primary" data-cta-label="Pitch" data-cta-destination="/de/publishing"',
+    );
+  });
+});
+
+describe('FAQ section', () => {
+  it('shows only complete items, as keyboard-accessible disclosures, answers as paragraphs', () => {
+    const model = normaliseFaq({
+      title: 'Fragen',
+      items: [
+        {
+          question: 'Wie pitche ich?',
+          answer: ['Schick uns einen Build.', 'Wir antworten in zwei Wochen.'],
+        },
+        { question: 'Ohne Antwort?', answer: [' '] },
+        { question: ' ', answer: ['Antwort ohne Frage'] },
+      ],
+      cta: {},
+      illustration: {},
+    })!;
+    const out = html(<FaqSection model={model} ui={ui} />);
+    expect(out.match(/<details/g)).toHaveLength(1);
+    expect(out).toContain('<summary class="faq-item__question">Wie pitche ich?</summary>');
+    expect(out).toContain('<p>Schick uns einen Build.</p><p>Wir antworten in zwei Wochen.</p>');
+    expect(out).not.toContain('Ohne Antwort?');
+  });
+  it('hides when no item remains', () => {
+    expect(
+      normaliseFaq({
+        title: 'Fragen',
+        items: [{ question: 'Q', answer: [] }],
+        cta: {},
+        illustration: {},
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('community chat section', () => {
+  it('gives the icon its accessible label', () => {
+    const model = normaliseDiscord({
+      title: 'Komm in unseren Discord',
+      ctaIcon: 'discord',
+      ctaIconAriaLabel: 'Discord',
+      cta: { label: 'Beitreten', url: 'https://discord.gg/rggames' },
+      illustration: {},
+    })!;
+    expect(html(<DiscordSection model={model} ui={ui} />)).toContain(
+      'role="img" aria-label="Discord"',
+    );
+  });
+});
+
+describe('legal page', () => {
+  const doc = {
+    meta: { title: 'Datenschutz' },
+    title: 'Datenschutzerklärung',
+    lastUpdated: '21. November 2026',
+    intro: ['Einleitung.'],
+    sections: [
+      {
+        heading: '1. Wer wir sind',
+        body: ['Absatz'],
+        items: ['Auskunft', 'Löschung'],
+        ordered: true,
+        subsections: [
+          {
+            heading: '1.1 Kontakt',
+            items: ['E-Mail'],
+            ordered: false,
+            subsections: [{ heading: '1.1.1 Post', body: ['Adresse'] }],
+          },
+        ],
+      },
+      { heading: ' ', body: ['versteckt'] },
+    ],
+  } as DictionaryOf<'privacyPolicy'>;
+
+  it('nests sections three levels deep with ordered and unordered lists', () => {
+    const out = html(
+      <LegalPage model={normaliseLegal(doc)!} lastUpdatedLabel="Zuletzt aktualisiert:" />,
+    );
+    expect(out).toContain('<h1 class="page-header__title">Datenschutzerklärung</h1>');
+    expect(out).toContain('Zuletzt aktualisiert: 21. November 2026');
+    expect(out).toContain(
+      '<h2>1. Wer wir sind</h2><p>Absatz</p><ol><li>Auskunft</li><li>Löschung</li></ol>',
+    );
+    expect(out).toContain('<h3>1.1 Kontakt</h3><ul><li>E-Mail</li></ul>');
+    expect(out).toContain('<h4>1.1.1 Post</h4><p>Adresse</p>');
+    expect(out).not.toContain('versteckt');
+  });
+});
+
+const careers = (
+  positions: DictionaryOf<'contributions'>['openings']['positions'],
+): DictionaryOf<'contributions'> => ({
+  meta: { title: 'Jobs' },
+  hero: { title: 'Arbeite mit uns' },
+  culture: { title: '', points: [] },
+  openings: {
+    title: 'Offene Stellen',
+    emptyState: 'Gerade keine offenen Stellen.',
+    defaultApplyLabel: 'Bewerben',
+    positions,
+  },
+  perks: { title: '', items: [] },
+  cta: { buttons: { primary: {}, secondary: {} } },
+});
+
+describe('careers page', () => {
+  it('shows complete positions with the default apply label', () => {
+    const out = html(
+      <CareersPage
+        model={normaliseCareers(
+          careers([
+            {
+              title: 'Designer:in',
+              location: 'Berlin',
+              type: 'Vollzeit',
+              description: 'Levels bauen',
+              applyUrl: 'mailto:jobs@rggames.example',
+            },
+          ]),
+        )!}
+        ui={ui}
+      />,
+    );
+    expect(out).toContain('Designer:in');
+    expect(out).toMatch(/<a href="mailto:jobs@rggames\.example"[^>]*><span>Bewerben<\/span><\/a>/);
+    expect(out).not.toContain('Gerade keine offenen Stellen.');
+  });
+  it('shows the empty-state text when no position is complete', () => {
+    const out = html(
+      <CareersPage
+        model={normaliseCareers(
+          careers([{ title: 'Ohne Ort', type: 'Vollzeit', description: 'x' }]),
+        )!}
+        ui={ui}
+      />,
+    );
+    expect(out).toContain('<p class="empty-state">Gerade keine offenen Stellen.</p>');
+    expect(out).not.toContain('Ohne Ort');
+  });
+});
+
+describe('press kit and contact', () => {
+  it('links press contacts as mailto and drops incomplete ones', () => {
+    const model = normalisePressKit({
+      meta: { title: 'Presse' },
+      hero: {
+        title: 'Presse',
+        cta: { label: 'Pressemappe', url: 'https://rggames.example/press.zip' },
+      },
+      contacts: {
+        title: 'Kontakt',
+        items: [{ label: 'Presse', email: 'press@rggames.example' }, { label: 'Ohne Adresse' }],
+      },
+      faq: { title: '', items: [] },
+    })!;
+    const out = html(<PressKitPage model={model} ui={ui} />);
+    expect(out).toContain('<a href="mailto:press@rggames.example">press@rggames.example</a>');
+    expect(out).not.toContain('Ohne Adresse');
+  });
+
+  it('uses the two office icons in turn, the last reused', () => {
+    const office = (title: string) => ({ title, description: 'Adresse' });
+    const model = normaliseContact({
+      meta: { title: 'Kontakt' },
+      hero: { title: 'Kontakt', buttons: {} },
+      offices: { title: 'Büros', items: [office('Istanbul'), office('Berlin'), office('Remote')] },
+      community: { title: '', cta: {} },
+    } as unknown as DictionaryOf<'contact'>)!;
+    expect(model.offices?.items.map((o) => o.icon)).toEqual(['building', 'pin', 'pin']);
+    expect(html(<ContactPage model={model} ui={ui} />).match(/class="office__icon"/g)).toHaveLength(
+      3,
+    );
+  });
+
+  it('renders no offices section without items', () => {
+    const model = normaliseContact({
+      meta: { title: 'Kontakt' },
+      hero: { title: 'Kontakt', buttons: {} },
+      offices: { title: 'Büros', items: [] },
+      community: { title: '', cta: {} },
+    } as unknown as DictionaryOf<'contact'>)!;
+    expect(html(<ContactPage model={model} ui={ui} />)).not.toContain('Büros');
+  });
+});
+
+describe('publishing page', () => {
+  it('numbers the process steps and drops incomplete support cards', () => {
+    const model = normalisePublishing({
+      meta: { title: 'Publishing' },
+      hero: { title: 'Publishing', buttons: {} },
+      services: { title: '', items: [] },
+      support: {
+        title: 'Angebote',
+        items: [
+          { id: 'full', title: 'Komplett', description: 'Alles', action: {} },
+          { title: 'Halb', action: {} },
+        ],
+      },
+      process: { title: 'Ablauf', steps: [{ title: 'Build schicken', description: 'Per Link' }] },
+      faq: { title: '', items: [] },
+      cta: { buttons: {} },
+    } as unknown as DictionaryOf<'publishing'>)!;
+    const out = html(<PublishingPage model={model} ui={ui} />);
+    expect(out).toContain('<ol class="card-grid card-grid--numbered">');
+    expect(out).toContain('id="full"');
+    expect(out).not.toContain('Halb');
+  });
+});
