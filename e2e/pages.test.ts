@@ -1,6 +1,6 @@
 /** Issue 6: every page in every language shows its copy, fits 320 px, and the FAQ works by keyboard. */
 import { describe, expect, it } from 'vitest';
-import { getDictionary } from '@/schemas';
+import { getDictionary, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { visitTexts } from '@/schemas/walk';
