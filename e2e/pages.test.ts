@@ -10,10 +10,7 @@ import { readPublished } from './published';
 const browser = setupBrowser();
 
 /** Longer texts of a page's own dictionary (body copy, not labels). */
-function bodyTexts(
-  language: string,
-  namespace: (typeof SITE_PAGES)[number]['namespace'],
-): string[] {
+function bodyTexts(language: string, namespace: Namespace): string[] {
   const texts: string[] = [];
   visitTexts(getDictionary(namespace).root, readPublished(language, namespace), (text, path) => {
     if (text && text.length > 40 && !path.startsWith('meta')) texts.push(text.trim());
