@@ -7,11 +7,12 @@ import { chromium } from 'playwright-core';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { CHROMIUM } from '@/e2e/browser';
-import { buildVariant, startVariant, stopServer, VARIANTS } from '@/e2e/servers';
+import { buildVariant, startVariant, stopServer, type Variant } from '@/e2e/servers';
 import { spawnSync } from 'node:child_process';
 
 const WIDTHS = [390, 1440];
-const variant = VARIANTS.plain;
+// Its own build folder and port, so it can run beside the browser tests.
+const variant: Variant = { name: 'screenshots', port: 3215, env: {} };
 
 spawnSync('npx', ['tsx', 'scripts/prepare-content.ts'], { stdio: 'inherit' });
 console.log('building…');
