@@ -22,6 +22,11 @@ export default defineConfig({
         },
       },
       {
+        // Needs the Firestore emulator: npx firebase-tools emulators:exec --only firestore "npm run test:rules"
+        extends: true,
+        test: { name: 'rules', include: ['rules/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

@@ -20,12 +20,43 @@ const GOOGLE =
 
 export interface GoogleTraffic {
   readonly requests: Request[];
+  /** Firestore REST commits. */
+  commits(): Request[];
   /** Requests to the analytics hosts. */
   analytics(): Request[];
   clear(): void;
 }
 
-export async function interceptGoogle(context: BrowserContext): Promise<GoogleTraffic> {
+export interface GoogleStubs {
+  /** Make the reCAPTCHA script fail to load (App Check then never gets a token). */
+  recaptchaFails?: boolean;
+  /** HTTP status for the Firestore commit (200 = success). */
+  commitStatus?: number;
+}
+
+/**
+ * A stand-in for reCAPTCHA Enterprise: ready, an invisible widget, and a token. Like the
+ * real one, execute() runs the widget's success callback before its token resolves.
+ */
+const RECAPTCHA_STUB = `(function () {
+  var widgets = {};
+  window.grecaptcha = { enterprise: {
+    ready: function (cb) { cb(); },
+    render: function (container, params) { widgets['widget-1'] = params; return 'widget-1'; },
+    execute: function (id) { var p = widgets[id]; if (p && p.callback) p.callback('recaptcha-test-token'); return Promise.resolve('recaptcha-test-token'); }
+  } };
+})();`;
+
+const COMMIT_ERRORS: Record<number, string> = {
+  403: 'PERMISSION_DENIED',
+  503: 'UNAVAILABLE',
+  429: 'RESOURCE_EXHAUSTED',
+};
+
+export async function interceptGoogle(
+  context: BrowserContext,
+  stubs: GoogleStubs = {},
+): Promise<GoogleTraffic> {
   const requests: Request[] = [];
   await context.route(
     (url) => GOOGLE.test(url.hostname),
@@ -57,6 +88,47 @@ export async function interceptGoogle(context: BrowserContext): Promise<GoogleTr
         }
         return json({ token: 'auth-token', expiresIn: '604800s' });
       }
+      if (url.hostname === 'www.google.com' && url.pathname.startsWith('/recaptcha/')) {
+        if (stubs.recaptchaFails) return route.abort('failed');
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/javascript',
+          body: RECAPTCHA_STUB,
+        });
+      }
+      if (
+        url.hostname === 'content-firebaseappcheck.googleapis.com' &&
+        request.method() === 'POST'
+      ) {
+        return json({ token: 'app-check-test-token', ttl: '3600s' });
+      }
+      if (
+        url.hostname === 'firestore.googleapis.com' &&
+        url.pathname.endsWith('/documents:commit') &&
+        request.method() === 'POST'
+      ) {
+        const status = stubs.commitStatus ?? 200;
+        if (status === 200)
+          return json({
+            commitTime: new Date().toISOString(),
+            writeResults: [
+              {
+                updateTime: new Date().toISOString(),
+                transformResults: [{ timestampValue: new Date().toISOString() }],
+              },
+            ],
+          });
+        return json(
+          {
+            error: {
+              code: status,
+              message: 'Missing or insufficient permissions.',
+              status: COMMIT_ERRORS[status] ?? 'INTERNAL',
+            },
+          },
+          status,
+        );
+      }
       if (request.method() === 'OPTIONS')
         return route.fulfill({
           status: 204,
@@ -73,6 +145,8 @@ export async function interceptGoogle(context: BrowserContext): Promise<GoogleTr
   );
   return {
     requests,
+    commits: () =>
+      requests.filter((r) => r.url().includes('/documents:commit') && r.method() === 'POST'),
     analytics: () => requests.filter((r) => ANALYTICS_HOSTS.includes(new URL(r.url()).hostname)),
     clear: () => void requests.splice(0),
   };

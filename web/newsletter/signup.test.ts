@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buttonLabel,
+  cutUserAgent,
+  errorMessage,
+  isLocked,
+  mapFirestoreCode,
+  normaliseEmail,
+  signupFields,
+  SignupError,
+  USER_AGENT_MAX,
+  type FormState,
+} from './signup';
+
+const texts = {
+  genericError: 'Something went wrong.',
+  errors: {
+    emailRequired: 'An email address is required.',
+    backendNotConfigured: 'Signups are not configured.',
+    appCheckUnavailable: 'Newsletter signups are temporarily unavailable. Please try again later.',
+    permissionDenied: 'The signup was refused.',
+    unavailable: 'The service is unreachable.',
+    deadlineExceeded: 'That took too long.',
+    resourceExhausted: 'Too many signups right now.',
+  },
+};
+
+describe('e-mail and signup fields', () => {
+  it('trims and lower-cases the e-mail', () => {
+    expect(normaliseEmail('  Ada@RGGames.Example ')).toBe('ada@rggames.example');
+  });
+  it.each(['', '   '])('raises email-required for %j', (raw) => {
+    expect(() => normaliseEmail(raw)).toThrowError(
+      expect.objectContaining({ code: 'email-required' }),
+    );
+  });
+  it('cuts the user agent to 512 characters and leaves it out when unavailable', () => {
+    expect(cutUserAgent('x'.repeat(600))).toHaveLength(USER_AGENT_MAX);
+    expect(cutUserAgent('short')).toBe('short');
+    expect(cutUserAgent(undefined)).toBeUndefined();
+    expect(signupFields('A@B.example', '')).toEqual({
+      email: 'a@b.example',
+      source: 'newsletter-cta',
+    });
+    expect(signupFields('a@b.example', 'UA')).toEqual({
+      email: 'a@b.example',
+      source: 'newsletter-cta',
+      userAgent: 'UA',
+    });
+  });
+});
+
+describe('error messages (§8)', () => {
+  it.each([
+    ['permission-denied', 'permission-denied'],
+    ['unauthenticated', 'permission-denied'],
+    ['unavailable', 'unavailable'],
+    ['deadline-exceeded', 'deadline-exceeded'],
+    ['resource-exhausted', 'resource-exhausted'],
+    ['internal', 'unknown'],
+    [undefined, 'unknown'],
+  ] as const)('maps Firestore %s to %s', (code, expected) =>
+    expect(mapFirestoreCode(code)).toBe(expected),
+  );
+
+  it('uses the dictionary message for the code, else the generic error, else the raw message', () => {
+    expect(errorMessage('app-check-unavailable', texts, 'raw')).toBe(
+      texts.errors.appCheckUnavailable,
+    );
+    expect(errorMessage('unknown', texts, 'raw')).toBe('Something went wrong.');
+    expect(
+      errorMessage(
+        'permission-denied',
+        { ...texts, errors: { ...texts.errors, permissionDenied: ' ' } },
+        'raw',
+      ),
+    ).toBe('Something went wrong.');
+    expect(errorMessage('unknown', { ...texts, genericError: '' }, 'raw message')).toBe(
+      'raw message',
+    );
+  });
+
+  it('carries its code', () => {
+    expect(new SignupError('backend-not-configured').code).toBe('backend-not-configured');
+  });
+});
+
+describe('form states (§4)', () => {
+  const form = {
+    buttonLabel: 'Subscribe',
+    status: { submitting: 'Subscribing…', success: 'Subscribed' },
+  } as Parameters<typeof buttonLabel>[1];
+  it.each([
+    [{ status: 'idle' }, 'Subscribe', false],
+    [{ status: 'loading' }, 'Subscribing…', true],
+    [{ status: 'success' }, 'Subscribed', true],
+    [{ status: 'error', message: 'x' }, 'Subscribe', false],
+  ] as [FormState, string, boolean][])('%j → "%s", locked %s', (state, label, locked) => {
+    expect(buttonLabel(state, form)).toBe(label);
+    expect(isLocked(state)).toBe(locked);
+  });
+});
