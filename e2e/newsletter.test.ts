@@ -65,7 +65,13 @@ describe('newsletter signup', () => {
       '/v1/projects/rg-test/databases/(default)/documents:commit',
     );
     expect(commit.headers()['x-firebase-appcheck']).toBe('app-check-test-token');
-    const body = commit.postDataJSON() as { writes: Record<string, any>[] };
+    const body = commit.postDataJSON() as {
+      writes: {
+        update: { name: string; fields: unknown };
+        updateTransforms: unknown;
+        currentDocument: unknown;
+      }[];
+    };
     expect(body.writes).toHaveLength(1);
     const [write] = body.writes;
     expect(write!.update.name).toMatch(
