@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { securityHeaders } from './web/site/security-headers';
 import { LEGACY_REDIRECTS, readSiteSettings } from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
@@ -20,6 +21,10 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
+      {
+        source: '/:path*',
+        headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }),
+      },
       {
         source: '/locales/:path*',
         headers: [

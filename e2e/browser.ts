@@ -41,6 +41,12 @@ export async function openPage(
     javaScriptEnabled: options.javaScript ?? true,
     reducedMotion: 'reduce',
   });
+  // Content-Security-Policy violations are collected as errors too.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
