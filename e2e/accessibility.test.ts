@@ -1,0 +1,69 @@
+/**
+ * Issue 9: axe-core (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) on every page in every language, also
+ * with the cookie banner shown and with the phone menu open: zero violations.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@/schemas/languages';
+import { SITE_PAGES } from '@/schemas/site';
+import { baseUrl, openPage, setupBrowser } from './browser';
+
+const browser = setupBrowser();
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const paths = LANGUAGES.flatMap((lang) =>
+  SITE_PAGES.map((page) => `/${lang}${page.slug ? `/${page.slug}` : ''}`),
+);
+
+describe('axe on every page (choice made, banner hidden)', () => {
+  it.each([...paths, '/de/no-such-page'])('%s', async (path) => {
+    const { page, context } = await openPage(browser());
+    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe with the cookie banner and the phone menu', () => {
+  it.each(LANGUAGES)('%s: banner shown', async (lang) => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${baseUrl()}/${lang}`, { waitUntil: 'networkidle' });
+    await page.locator('.consent-banner').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(LANGUAGES)('%s: menu open at 390 px', async (lang) => {
+    const { page, context } = await openPage(browser(), { width: 390, height: 844 });
+    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await page.goto(`${baseUrl()}/${lang}/about`, { waitUntil: 'networkidle' });
+    await page.locator('.mobile-menu__button').click();
+    await page.locator('.mobile-menu__panel').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('skip link', () => {
+  it('is the first stop and moves focus to the main content', async () => {
+    const { page, context } = await openPage(browser());
+    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await page.goto(`${baseUrl()}/tr/pitch`);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
+      '#main',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await context.close();
+  });
+});
