@@ -1,0 +1,100 @@
+/**
+ * npm run bench:content — wall time of import and export (each a fresh process, so Node
+ * start-up is included) for the bundled copy and for a generated copy 100× larger (every
+ * list repeated 100 times), texts per second, and the ratio of the two export times.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatTable } from '@/content/report';
+import { getDictionary, isNamespace } from '@/schemas';
+import type { Node } from '@/schemas/define';
+import { LANGUAGES } from '@/schemas/languages';
+import { countTexts } from '@/schemas/walk';
+
+const FACTOR = 100;
+
+/** Repeats the outermost lists' items `factor` times (nested lists stay as they are). */
+function scale(node: Node, value: unknown, factor: number): unknown {
+  if (value === undefined) return value;
+  if (node.kind === 'group') {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(record).map(([key, child]) => [key, scale(node.fields[key]!, child, factor)]),
+    );
+  }
+  if (node.kind === 'list') return Array.from({ length: factor }, () => value as unknown[]).flat();
+  return value;
+}
+
+function makeCopy(factor: number): { dir: string; texts: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), `rg-bench-${factor}-`));
+  let texts = 0;
+  for (const language of LANGUAGES) {
+    mkdirSync(path.join(dir, language));
+    for (const file of readdirSync(path.join('locales', language))) {
+      const namespace = file.replace(/\.json$/, '');
+      if (!isNamespace(namespace)) continue;
+      const dictionary = getDictionary(namespace);
+      const json = scale(
+        dictionary.root,
+        JSON.parse(readFileSync(path.join('locales', language, file), 'utf8')),
+        factor,
+      );
+      texts += countTexts(dictionary, json);
+      writeFileSync(path.join(dir, language, file), JSON.stringify(json));
+    }
+  }
+  return { dir, texts };
+}
+
+function timed(script: string, args: string[], env: Record<string, string>): number {
+  const start = process.hrtime.bigint();
+  // The same command the npm scripts run (npm's own start-up is not counted).
+  const result = spawnSync('node', ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}\n${result.stderr}`);
+  return seconds;
+}
+
+function run(factor: number) {
+  const { dir, texts } = makeCopy(factor);
+  const env = {
+    CONTENT_STORE_FILE: path.join(dir, 'store.ndjson'),
+    SANITY_PROJECT_ID: '',
+    SANITY_DATASET: '',
+    SANITY_API_TOKEN: '',
+  };
+  const importSeconds = timed('scripts/import-locales.ts', ['--from', dir], env);
+  const exportSeconds = timed('scripts/export-locales.ts', ['--out', path.join(dir, 'out')], env);
+  return { factor, texts, importSeconds, exportSeconds };
+}
+
+const small = run(1);
+const large = run(FACTOR);
+const rows = [small, large].map((r) => [
+  r.factor === 1 ? 'bundled' : `${r.factor}× generated`,
+  r.texts,
+  r.importSeconds.toFixed(2),
+  Math.round(r.texts / r.importSeconds),
+  r.exportSeconds.toFixed(2),
+  Math.round(r.texts / r.exportSeconds),
+]);
+console.log(
+  formatTable(
+    ['copy', 'texts (3 langs)', 'import s', 'import texts/s', 'export s', 'export texts/s'],
+    rows,
+  ),
+);
+const ratio = large.exportSeconds / small.exportSeconds;
+console.log(
+  `\nexport time ratio (${FACTOR}× / bundled): ${ratio.toFixed(2)} for ${(large.texts / small.texts).toFixed(1)}× the texts`,
+);
+console.log(
+  `bundled export under 1 s including Node start-up: ${small.exportSeconds < 1 ? 'yes' : 'NO'} (${small.exportSeconds.toFixed(2)} s)`,
+);
+console.log(`linear growth (ratio ≤ ${FACTOR}): ${ratio <= FACTOR ? 'yes' : 'NO'}`);
