@@ -14,6 +14,7 @@ export default tseslint.config(
       'studio/.sanity/',
       'screenshots/',
       'bench/results/',
+      'bench/fixtures/empty-app/.next/',
       'next-env.d.ts',
     ],
   },

@@ -1,6 +1,5 @@
 import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { SiteShell } from '@/web/chrome/SiteShell';
 import { displayFont, displayFontExtended } from '@/web/site/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
 import '@/web/styles/site.css';
@@ -13,7 +12,7 @@ export default async function LanguageLayout({ children, params }: LayoutProps<'
   return (
     <html lang={language} className={`${displayFont.variable} ${displayFontExtended.variable}`}>
       <body>
-        <SiteShell language={language}>{children as ReactNode}</SiteShell>
+        {children as ReactNode}
       </body>
     </html>
   );

@@ -12,16 +12,21 @@ export interface HeaderProps {
   readonly model: HeaderModel;
   readonly languages: DictionaryOf<'common'>['languages'];
   readonly language: Language;
+  /** The current page's path without language prefix (`/about`), or null on the not-found page. */
+  readonly currentPath: string | null;
 }
 
-export function Header({ model, languages, language }: HeaderProps) {
+export function Header({ model, languages, language, currentPath }: HeaderProps) {
   const { label, ...labels } = languages;
-  const selector = <LanguageSelector label={label} current={language} labels={labels} />;
+  const selector = (
+    <LanguageSelector label={label} current={language} labels={labels} currentPath={currentPath} />
+  );
   const lists = (variant: 'bar' | 'panel') => ({
     primary: (
       <NavList
         links={model.primary}
         language={language}
+        currentPath={currentPath}
         className={`nav-list nav-list--${variant}`}
       />
     ),
@@ -29,6 +34,7 @@ export function Header({ model, languages, language }: HeaderProps) {
       <NavList
         links={model.secondary}
         language={language}
+        currentPath={currentPath}
         className={`nav-list nav-list--${variant} nav-list--secondary`}
       />
     ),

@@ -1,24 +1,12 @@
-'use client';
 /**
  * Header links (§2.2): external links are plain anchors; internal ones navigate in-app,
  * localised. The current route is highlighted and marked aria-current="page"; disabled
- * links are dimmed and not clickable.
+ * links are dimmed and not clickable. Rendered on the server: the page knows its path.
  */
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
 import type { Language } from '@/schemas/languages';
 import type { HeaderLink } from '@/schemas/normalise/chrome';
 import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
-import { pageSlugOf } from '../site/routing';
-
-/**
- * The current page's path without language prefix (`/about`). On the not-found page it is
- * '/', both on the server (which renders the internal not-found route) and in the browser.
- */
-export function useBarePath(): string {
-  const slug = pageSlugOf(usePathname() ?? '/');
-  return slug === null ? '/' : `/${slug}`;
-}
 
 function NavLink({
   link,
@@ -27,7 +15,7 @@ function NavLink({
 }: {
   link: HeaderLink;
   language: Language;
-  currentPath: string;
+  currentPath: string | null;
 }) {
   if (link.state === 'disabled') {
     return (
@@ -60,13 +48,14 @@ function NavLink({
 export function NavList({
   links,
   language,
+  currentPath,
   className,
 }: {
   links: readonly HeaderLink[];
   language: Language;
+  currentPath: string | null;
   className: string;
 }) {
-  const currentPath = useBarePath();
   if (links.length === 0) return null;
   return (
     <ul className={className}>

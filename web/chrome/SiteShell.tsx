@@ -3,18 +3,22 @@ import type { ReactNode } from 'react';
 import type { Language } from '@/schemas/languages';
 import { normaliseFooter, normaliseHeader } from '@/schemas/normalise/chrome';
 import { bannerTexts } from '../consent/banner-texts';
-import { ConsentBanner } from '../consent/ConsentBanner';
+import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
 import { loadDictionary } from '../i18n/dictionaries';
 import { pagePath } from '../i18n/paths';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/** Rendered by each page (not the layout), because the header needs the page's path. */
 export async function SiteShell({
   language,
+  currentPath,
   children,
 }: {
   language: Language;
+  /** The page's path without language prefix (`/about`), or null on the not-found page. */
+  currentPath: string | null;
   children: ReactNode;
 }) {
   const [common, layout, footer] = await Promise.all([
@@ -29,7 +33,14 @@ export async function SiteShell({
       <a href="#main" className="skip-link">
         {common.labels.skipToContent}
       </a>
-      {header && <Header model={header} languages={common.languages} language={language} />}
+      {header && (
+        <Header
+          model={header}
+          languages={common.languages}
+          language={language}
+          currentPath={currentPath}
+        />
+      )}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
@@ -41,7 +52,7 @@ export async function SiteShell({
           extra={<CookieSettingsButton label={common.cookieBanner.settings} />}
         />
       )}
-      <ConsentBanner
+      <ClientRuntime
         texts={bannerTexts(common.cookieBanner)}
         privacyHref={pagePath('privacy-policy', language)}
       />

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { analyticsConfig, backendConfig } from '../firebase/config';
 import { bannerTexts } from './banner-texts';
-import { ConsentBanner } from './ConsentBanner';
+import { ClientRuntime } from '../client/ClientRuntime';
 import {
   CONSENT_STORAGE_KEY,
   readConsent,
@@ -85,7 +85,7 @@ describe('banner presence rule (§2.4)', () => {
   it('renders nothing on the server (the stored choice is only known in the browser)', () => {
     expect(
       renderToStaticMarkup(
-        <ConsentBanner texts={bannerTexts(texts)} privacyHref="/de/privacy-policy" />,
+        <ClientRuntime texts={bannerTexts(texts)} privacyHref="/de/privacy-policy" />,
       ),
     ).toBe('');
   });

@@ -7,19 +7,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { track } from '../analytics/track';
-import { backendConfig, recaptchaSiteKey } from '../firebase/config';
-import {
-  buttonLabel,
-  errorMessage,
-  isLocked,
-  signupFields,
-  SignupError,
-  type FormState,
-} from './signup';
+import { buttonLabel, isLocked, type FormState } from './form-state';
 
 type Texts = Pick<DictionaryOf<'newsletter'>, 'form' | 'genericError' | 'errors'>;
 
-const loadWriter = () => import('./write');
+// Validation, settings, the write and error messages load on first focus or submit.
+const loadSubmit = () => import('./submit');
 
 export function NewsletterForm({ texts, language }: { texts: Texts; language: Language }) {
   const [state, setState] = useState<FormState>({ status: 'idle' });
@@ -34,21 +27,13 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
     const input = formElement.elements.namedItem('email') as HTMLInputElement;
     track('newsletter_signup_attempt', { email_provided: input.value.trim() !== '' });
     setState({ status: 'loading' });
-    try {
-      const fields = signupFields(input.value, navigator.userAgent);
-      const config = backendConfig();
-      if (!config) throw new SignupError('backend-not-configured');
-      const siteKey = recaptchaSiteKey();
-      if (!siteKey)
-        throw new SignupError('app-check-unavailable', 'no reCAPTCHA site key configured');
-      const { writeSignup } = await loadWriter();
-      await writeSignup(config, siteKey, fields);
+    const { submitSignup } = await loadSubmit();
+    const result = await submitSignup(input.value, texts);
+    if (result.ok) {
       formElement.reset();
       setState({ status: 'success' });
-    } catch (error) {
-      const code = error instanceof SignupError ? error.code : 'unknown';
-      const raw = error instanceof Error ? error.message : String(error);
-      setState({ status: 'error', message: errorMessage(code, texts, raw) });
+    } else {
+      setState({ status: 'error', message: result.message });
       busy.current = false;
     }
   }
@@ -70,7 +55,7 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
           placeholder={form.placeholder}
           disabled={locked}
           aria-describedby={form.privacyNote ? 'newsletter-privacy' : undefined}
-          onFocus={() => void loadWriter().catch(() => undefined)}
+          onFocus={() => void loadSubmit().catch(() => undefined)}
         />
         <button type="submit" className="cta cta--primary" disabled={locked}>
           {buttonLabel(state, form)}

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { buttonLabel, isLocked, type FormState } from './form-state';
 import {
-  buttonLabel,
   cutUserAgent,
   errorMessage,
-  isLocked,
   mapFirestoreCode,
   normaliseEmail,
   signupFields,
   SignupError,
   USER_AGENT_MAX,
-  type FormState,
 } from './signup';
 
 const texts = {

@@ -90,20 +90,3 @@ export function errorMessage(code: SignupErrorCode, texts: NewsletterTexts, raw:
   if (isPresentText(texts.genericError)) return texts.genericError;
   return raw;
 }
-
-export type FormState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'success' }
-  | { status: 'error'; message: string };
-
-/** §4: the button shows the submitting label while loading, the success label after success. */
-export function buttonLabel(state: FormState, form: DictionaryOf<'newsletter'>['form']): string {
-  if (state.status === 'loading') return form.status.submitting;
-  if (state.status === 'success') return form.status.success;
-  return form.buttonLabel;
-}
-
-export function isLocked(state: FormState): boolean {
-  return state.status === 'loading' || state.status === 'success';
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSlugOf, routeRequest } from './routing';
+import { routeRequest } from './routing';
 
 describe('routeRequest', () => {
   it.each([
@@ -15,10 +15,4 @@ describe('routeRequest', () => {
     ['/fr/about', { kind: 'not-found', language: 'en', rewrite: '/en/page-not-found' }],
     ['/de/page-not-found', { kind: 'not-found', language: 'de', rewrite: '/de/page-not-found' }],
   ] as const)('%s', (path, expected) => expect(routeRequest(path)).toEqual(expected));
-
-  it('knows page slugs of visible paths', () => {
-    expect(pageSlugOf('/de/about')).toBe('about');
-    expect(pageSlugOf('/')).toBe('');
-    expect(pageSlugOf('/de/nope')).toBeNull();
-  });
 });

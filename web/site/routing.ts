@@ -30,9 +30,3 @@ export function routeRequest(pathname: string): RouteDecision {
   }
   return { kind: 'not-found', language, rewrite: `/${language}/${NOT_FOUND_SEGMENT}` };
 }
-
-/** The page slug of a visible path, or null when it is no page of the site. */
-export function pageSlugOf(pathname: string): string | null {
-  const decision = routeRequest(pathname);
-  return decision.kind === 'page' ? decision.slug : null;
-}

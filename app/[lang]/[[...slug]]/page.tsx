@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SiteShell } from '@/web/chrome/SiteShell';
 import { renderPage } from '@/web/pages/registry';
 import { JsonLd, pageMetadata, pageUi } from '@/web/site/head';
 import { assertLanguage, findPage, pageParams } from '@/web/site/page-params';
@@ -19,9 +20,9 @@ export default async function Page({ params }: Props) {
   const language = assertLanguage(lang);
   const page = findPage(slug);
   return (
-    <>
+    <SiteShell language={language} currentPath={`/${page.slug}`}>
       <JsonLd language={language} page={page} />
       {await renderPage(page.namespace, await pageUi(language))}
-    </>
+    </SiteShell>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SiteShell } from '@/web/chrome/SiteShell';
 import { NotFoundPage } from '@/web/pages/NotFoundPage';
 import { languageMetadata, notFoundModel } from '@/web/site/head';
 import { assertLanguage } from '@/web/site/page-params';
@@ -12,5 +13,9 @@ export async function generateMetadata({
 
 export default async function PageNotFound({ params }: PageProps<'/[lang]/page-not-found'>) {
   const language = assertLanguage((await params).lang);
-  return <NotFoundPage model={await notFoundModel(language)} language={language} />;
+  return (
+    <SiteShell language={language} currentPath={null}>
+      <NotFoundPage model={await notFoundModel(language)} language={language} />
+    </SiteShell>
+  );
 }

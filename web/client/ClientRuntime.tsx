@@ -1,0 +1,123 @@
+'use client';
+/**
+ * The site's one always-present client component: the cookie banner (§2.4) with the
+ * consent runtime, and one delegated click listener for what the server-rendered HTML
+ * cannot do alone: reporting call-to-action clicks (§7) and the language switch (§2.2).
+ */
+import Link from 'next/link';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { loadAnalytics, track } from '../analytics/track';
+import type { BannerTexts } from '../consent/banner-texts';
+import { readConsent, subscribeConsent, writeConsent, type Consent } from '../consent/store';
+
+const LANGUAGE_STORAGE_KEY = 'lang';
+const serverSnapshot = (): Consent | 'pending' => 'pending';
+
+let analyticsLoaded = false;
+
+function applyConsent(consent: Consent) {
+  if (consent === 'accepted') {
+    analyticsLoaded = true;
+    void loadAnalytics().then((m) => m.startAnalytics());
+  } else if (analyticsLoaded) {
+    void loadAnalytics().then((m) => m.stopAnalytics());
+  }
+}
+
+function onClick(event: MouseEvent) {
+  const target = event.target as Element | null;
+  const cta = target?.closest<HTMLElement>('[data-cta]');
+  if (cta) {
+    track('cta_click', {
+      component: cta.dataset.cta ?? '',
+      label: cta.dataset.ctaLabel ?? '',
+      destination: cta.dataset.ctaDestination ?? '',
+      variant: cta.dataset.ctaVariant ?? '',
+    });
+  }
+  const switcher = target?.closest<HTMLAnchorElement>('a[data-language-switch]');
+  if (switcher) {
+    if (switcher.getAttribute('aria-current')) {
+      event.preventDefault(); // the current language: nothing to do
+      return;
+    }
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, switcher.dataset.languageSwitch ?? '');
+    } catch {
+      // Storage can be unavailable (private mode); the link still works.
+    }
+    const url = new URL(switcher.href);
+    switcher.href = `${url.pathname}${window.location.search}${window.location.hash}`;
+  }
+}
+
+export function ClientRuntime({
+  texts,
+  privacyHref,
+}: {
+  texts: BannerTexts | null;
+  privacyHref: string;
+}) {
+  const consent = useSyncExternalStore(subscribeConsent, readConsent, serverSnapshot);
+  const banner = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (readConsent() === 'accepted') applyConsent('accepted');
+    const unsubscribe = subscribeConsent(applyConsent);
+    document.addEventListener('click', onClick, { capture: true });
+    return () => {
+      unsubscribe();
+      document.removeEventListener('click', onClick, { capture: true });
+    };
+  }, []);
+
+  const visible = consent === 'unknown' && texts !== null;
+
+  // Keep focused elements clear of the banner (WCAG 2.4.11): scroll padding = its height.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const element = banner.current;
+    if (!visible || !element) return;
+    const update = () =>
+      root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+  return (
+    <div ref={banner} className="consent-banner" role="region" aria-labelledby="consent-title">
+      <div className="consent-banner__inner">
+        <div className="consent-banner__copy">
+          <h2 id="consent-title" className="consent-banner__title">
+            {texts.title}
+          </h2>
+          <p>
+            {texts.body} <Link href={privacyHref}>{texts.linkLabel}</Link>
+          </p>
+        </div>
+        <div className="consent-banner__actions">
+          <button
+            type="button"
+            className="cta cta--secondary"
+            onClick={() => writeConsent('declined')}
+          >
+            {texts.decline}
+          </button>
+          <button
+            type="button"
+            className="cta cta--secondary"
+            onClick={() => writeConsent('accepted')}
+          >
+            {texts.accept}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
