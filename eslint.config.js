@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/',
       '.next/',
       '.next-*/',
+      '.e2e-hostile-locales/',
       '.content/',
       'public/locales/',
       'studio/dist/',

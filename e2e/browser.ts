@@ -56,6 +56,6 @@ export async function openPage(
   return { page, context, errors };
 }
 
-export function baseUrl(variant: 'plain' | 'firebase' = 'plain'): string {
+export function baseUrl(variant: 'plain' | 'firebase' | 'hostile' = 'plain'): string {
   return inject('baseUrls')[variant];
 }

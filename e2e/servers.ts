@@ -22,12 +22,27 @@ export const FIREBASE_TEST_ENV = {
   NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY: '6LtestKEYtestKEYtestKEYtestKEYtestKEYtes',
 };
 
+/** A secret that must never reach anything sent to browsers. */
+export const SECRET_SANITY_TOKEN = 'skTestSecretSanityTokenThatMustNeverShip0123456789';
+export const HOSTILE_LOCALES = '.e2e-hostile-locales';
+
 export const VARIANTS = {
   plain: { name: 'plain', port: 3210, env: {} },
   firebase: { name: 'firebase', port: 3211, env: FIREBASE_TEST_ENV },
+  // Altered copy (hostile markup, an untranslated banner text) and a secret in the environment.
+  hostile: {
+    name: 'hostile',
+    port: 3212,
+    env: {
+      PUBLISHED_LOCALES_DIR: HOSTILE_LOCALES,
+      SANITY_API_TOKEN: SECRET_SANITY_TOKEN,
+      SANITY_PROJECT_ID: 'abc123',
+      SANITY_DATASET: 'production',
+    },
+  },
 } satisfies Record<string, Variant>;
 
-const distDir = (variant: Variant) => `.next-e2e-${variant.name}`;
+export const distDir = (variant: Variant) => `.next-e2e-${variant.name}`;
 
 function baseEnv(variant: Variant): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {

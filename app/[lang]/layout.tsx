@@ -11,9 +11,7 @@ export default async function LanguageLayout({ children, params }: LayoutProps<'
   const language = assertLanguage((await params).lang);
   return (
     <html lang={language} className={`${displayFont.variable} ${displayFontExtended.variable}`}>
-      <body>
-        {children as ReactNode}
-      </body>
+      <body>{children as ReactNode}</body>
     </html>
   );
 }

@@ -2,7 +2,7 @@
 import type { DictionaryOf } from '../index';
 import { HEADER_LINK_STATES, SOCIAL_PLATFORMS } from '../dictionaries/chrome';
 import { fillPlaceholders } from '../lookup';
-import { keepComplete, presentText, requireTexts } from './text';
+import { keepComplete, presentHref, presentText } from './text';
 
 export type HeaderLinkState = (typeof HEADER_LINK_STATES)[number];
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -34,7 +34,7 @@ interface RawHeaderLink {
 
 export function normaliseHeaderLink(link: RawHeaderLink): HeaderLink | undefined {
   const name = typeof link.name === 'string' ? presentText(link.name) : undefined;
-  const url = typeof link.url === 'string' ? presentText(link.url) : undefined;
+  const url = typeof link.url === 'string' ? presentHref(link.url) : undefined;
   if (!name || !url || typeof link.isPrimary !== 'boolean') return undefined;
   const state = (HEADER_LINK_STATES as readonly unknown[]).includes(link.state)
     ? (link.state as HeaderLinkState)
@@ -50,7 +50,7 @@ export function normaliseHeader(layout: DictionaryOf<'layout'>): HeaderModel | n
   );
   if (links.length === 0) return null;
   return {
-    homeUrl: presentText(layout.brand.homeUrl) ?? '/',
+    homeUrl: presentHref(layout.brand.homeUrl) ?? '/',
     wordmark: presentText(layout.brand.wordmark) ?? 'RG',
     homeLabel: layout.brand.homeLabel,
     navLabel: layout.header.navLabel,
@@ -77,20 +77,24 @@ export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): F
   const template = presentText(footer.copyrightTemplate);
   const sections = keepComplete(footer.sections, (section) => {
     const header = presentText(section.header);
-    const links = keepComplete(section.links, (link) => requireTexts(link, ['name', 'url']));
+    const links = keepComplete(section.links, (link) => {
+      const name = presentText(link.name);
+      const url = presentHref(link.url);
+      return name && url ? { name, url } : undefined;
+    });
     return header && links.length > 0 ? { header, links } : undefined;
   }).slice(0, MAX_FOOTER_SECTIONS);
   if (!name || !template || sections.length === 0) return null;
 
   const socialLinks = keepComplete(footer.social.links, (link) => {
-    const url = presentText(link.url);
+    const url = presentHref(link.url);
     if (!url || !(SOCIAL_PLATFORMS as readonly string[]).includes(link.platform)) return undefined;
     return { platform: link.platform, url, label: presentText(link.label) ?? link.platform };
   });
   const tagline = presentText(footer.brand.tagline);
   const header = presentText(footer.social.header);
   return {
-    brand: { name, homeUrl: presentText(footer.brand.homeUrl) ?? '/', ...(tagline && { tagline }) },
+    brand: { name, homeUrl: presentHref(footer.brand.homeUrl) ?? '/', ...(tagline && { tagline }) },
     sections,
     ...(socialLinks.length > 0 && { social: { ...(header && { header }), links: socialLinks } }),
     copyright: fillPlaceholders(template, { year, brand: name }),

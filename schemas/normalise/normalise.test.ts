@@ -29,6 +29,7 @@ describe('header links', () => {
     ],
     [{ name: '  ', url: '/about', isPrimary: true }, undefined],
     [{ name: 'About', url: '', isPrimary: true }, undefined],
+    [{ name: 'Evil', url: 'javascript:alert(1)', isPrimary: true }, undefined],
     [{ name: 'About', url: '/about', isPrimary: 'yes' }, undefined],
     [{ name: 'About', url: '/about' }, undefined],
     [
@@ -122,6 +123,12 @@ describe('call to action', () => {
       { label: 'Go', url: '/go' },
     ],
     [{ label: 'Go', url: '' }, undefined],
+    [{ label: 'Go', url: 'javascript:alert(1)' }, undefined],
+    [{ label: 'Go', url: 'data:text/html,<script>1</script>' }, undefined],
+    [
+      { label: 'Write', url: 'mailto:hello@rggames.example' },
+      { label: 'Write', url: 'mailto:hello@rggames.example' },
+    ],
     [{ label: ' ', url: '/go' }, undefined],
     [undefined, undefined],
   ])('%j', (cta, expected) => expect(normaliseCta(cta)).toEqual(expected));

@@ -8,6 +8,7 @@ import {
   presentText,
   presentTexts,
   requireTexts,
+  presentHref,
   type Link,
 } from './text';
 
@@ -164,7 +165,7 @@ export function normalisePositions(
   return keepComplete(positions, (position) => {
     const texts = requireTexts(position, ['title', 'location', 'type', 'description']);
     if (!texts) return undefined;
-    const url = presentText(position.applyUrl);
+    const url = presentHref(position.applyUrl);
     const label = presentText(position.applyLabel) ?? presentText(defaultApplyLabel) ?? 'Apply';
     return { ...texts, ...(url && { apply: { label, url } }) };
   });

@@ -7,6 +7,7 @@ import {
   presentText,
   presentTexts,
   requireTexts,
+  presentHref,
   type Link,
 } from './text';
 
@@ -151,7 +152,7 @@ export function normalisePublisher(publisher: DictionaryOf<'publisher'>): Publis
   const title = presentText(publisher.title);
   const paragraphs = presentTexts(publisher.description);
   const label = presentText(publisher.cta.label);
-  const url = presentText(publisher.cta.url);
+  const url = presentHref(publisher.cta.url);
   const cta = label ? { label, ...(url && { url }) } : undefined;
   if (!title || (paragraphs.length === 0 && !cta)) return null;
   return { ...base(publisher, title), paragraphs, ...(cta && { cta }) };

@@ -1,5 +1,5 @@
 /** Presence rules for texts and links, shared by every normaliser (§5). */
-import { isPresentText } from '../rules';
+import { formatProblem, isPresentText } from '../rules';
 
 export { isPresentText };
 
@@ -13,6 +13,16 @@ export function presentTexts(values: readonly string[] | undefined): string[] {
   return (values ?? []).map((v) => v.trim()).filter((v) => v.length > 0);
 }
 
+/**
+ * A present, safe address: a site path, an https URL or a mailto: address. Validation
+ * already rejects anything else; renderers check again so that no `javascript:` (or
+ * other) link can reach a page even if copy arrives unvalidated.
+ */
+export function presentHref(value: string | undefined): string | undefined {
+  const href = presentText(value);
+  return href && formatProblem('href', href) === null ? href : undefined;
+}
+
 export interface Link {
   readonly label: string;
   readonly url: string;
@@ -21,7 +31,7 @@ export interface Link {
 /** A call to action appears only if both label and url are present (§5). */
 export function normaliseCta(cta: { label?: string; url?: string } | undefined): Link | undefined {
   const label = presentText(cta?.label);
-  const url = presentText(cta?.url);
+  const url = presentHref(cta?.url);
   return label && url ? { label, url } : undefined;
 }
 

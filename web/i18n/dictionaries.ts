@@ -10,7 +10,9 @@ import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { parseDictionary, parseJsonText } from '@/schemas/validator';
 
-export const PUBLISHED_LOCALES = path.join(process.cwd(), 'public', 'locales');
+/** The published dictionaries; PUBLISHED_LOCALES_DIR lets a test build read altered copy. */
+export const PUBLISHED_LOCALES =
+  process.env.PUBLISHED_LOCALES_DIR || path.join(process.cwd(), 'public', 'locales');
 
 export const loadDictionary = cache(
   async <N extends Namespace>(language: Language, namespace: N): Promise<DictionaryOf<N>> => {
