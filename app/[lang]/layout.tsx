@@ -2,6 +2,7 @@ import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { displayFont, displayFontExtended } from '@/web/site/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
+import { CONSENT_HEAD_SCRIPT } from '@/web/consent/store';
 import '@/web/styles/site.css';
 
 export const generateStaticParams = languageParams;
@@ -10,7 +11,15 @@ export const viewport: Viewport = { themeColor: '#120f24', colorScheme: 'dark' }
 export default async function LanguageLayout({ children, params }: LayoutProps<'/[lang]'>) {
   const language = assertLanguage((await params).lang);
   return (
-    <html lang={language} className={`${displayFont.variable} ${displayFontExtended.variable}`}>
+    // The head script may set data-consent on <html> before React hydrates.
+    <html
+      lang={language}
+      className={`${displayFont.variable} ${displayFontExtended.variable}`}
+      suppressHydrationWarning
+    >
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_HEAD_SCRIPT }} />
+      </head>
       <body>{children as ReactNode}</body>
     </html>
   );

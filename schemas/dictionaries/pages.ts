@@ -8,6 +8,7 @@ import {
   faqItems,
   meta,
   offering,
+  pageHero,
   stats,
   timeline,
 } from './parts';
@@ -90,12 +91,7 @@ export const pressKit = dictionary(
   'pages',
   {
     meta: meta(),
-    hero: group({
-      eyebrow: text(),
-      title: text({ required: true }),
-      subtitle: longText(),
-      cta: cta('Button'),
-    }),
+    hero: pageHero({ cta: cta('Button') }),
     contacts: group({
       title: text(),
       items: list('pressContact', group({ label: text(), email: text({ format: 'email' }) }), {
@@ -112,13 +108,7 @@ export const pitch = dictionary(
   'pages',
   {
     meta: meta(),
-    hero: group({
-      eyebrow: text(),
-      title: text({ required: true }),
-      subtitle: longText(),
-      buttons: ctaPair(),
-      stats: stats(true),
-    }),
+    hero: pageHero({ buttons: ctaPair(), stats: stats(true) }),
     overview: group({ title: text(), items: entries('overviewItem') }),
     deck: group({ title: text(), sections: offering('deckSection') }),
     traction: group({ title: text(), milestones: timeline() }),
@@ -132,12 +122,7 @@ export const publishing = dictionary(
   'pages',
   {
     meta: meta(),
-    hero: group({
-      eyebrow: text(),
-      title: text({ required: true }),
-      subtitle: longText(),
-      buttons: ctaPair(),
-    }),
+    hero: pageHero({ buttons: ctaPair() }),
     services: group({ title: text(), items: entries('service') }),
     support: group({ title: text(), items: offering('supportOffering') }),
     process: group({ title: text(), steps: entries('processStep') }),
@@ -152,7 +137,7 @@ export const faqPage = dictionary(
   'pages',
   {
     meta: meta(),
-    hero: group({ eyebrow: text(), title: text({ required: true }), subtitle: longText() }),
+    hero: pageHero({}),
     faq: group({ title: text(), items: faqItems() }),
   },
   { title: 'FAQ page' },
@@ -163,12 +148,7 @@ export const contact = dictionary(
   'pages',
   {
     meta: meta(),
-    hero: group({
-      eyebrow: text(),
-      title: text({ required: true }),
-      subtitle: longText(),
-      buttons: ctaPair(),
-    }),
+    hero: pageHero({ buttons: ctaPair() }),
     offices: group({
       title: text(),
       items: list(

@@ -1,5 +1,5 @@
 /** Building blocks several dictionaries share. Each is a function so every use gets its own node. */
-import { group, list, longText, paragraphs, slug, text, url } from '../define';
+import { group, list, longText, paragraphs, slug, text, url, type Fields } from '../define';
 
 /** Page head (§2.13): every page dictionary has one. */
 export const meta = () =>
@@ -105,3 +105,7 @@ export const offering = (itemName: string) =>
     }),
     { description: 'Cards lacking a title or description are hidden.' },
   );
+
+/** The opening block of a page: eyebrow, its required title, subtitle, plus page extras. */
+export const pageHero = <const F extends Fields>(extra: F) =>
+  group({ eyebrow: text(), title: text({ required: true }), subtitle: longText(), ...extra });

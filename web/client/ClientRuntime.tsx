@@ -11,7 +11,9 @@ import type { BannerTexts } from '../consent/banner-texts';
 import { readConsent, subscribeConsent, writeConsent, type Consent } from '../consent/store';
 
 const LANGUAGE_STORAGE_KEY = 'lang';
-const serverSnapshot = (): Consent | 'pending' => 'pending';
+// The server renders the banner (it is the first thing a new visitor sees, so it must not
+// wait for JavaScript); the head script hides it before paint for visitors who chose.
+const serverSnapshot = (): Consent => 'unknown';
 
 let analyticsLoaded = false;
 
@@ -78,6 +80,7 @@ export function ClientRuntime({
     const root = document.documentElement;
     const element = banner.current;
     if (!visible || !element) return;
+    element.dataset.ready = ''; // interactive from here on (the HTML arrives before the script)
     const update = () =>
       root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight}px`);
     update();

@@ -82,11 +82,14 @@ describe('banner presence rule (§2.4)', () => {
       expect(bannerTexts({ ...texts, [key]: `cookieBanner.${key}` })).toBeNull();
     },
   );
-  it('renders nothing on the server (the stored choice is only known in the browser)', () => {
+  it('is in the server-rendered page for a first visit, and absent without its texts', () => {
+    const html = renderToStaticMarkup(
+      <ClientRuntime texts={bannerTexts(texts)} privacyHref="/de/privacy-policy" />,
+    );
+    expect(html).toContain('<h2 id="consent-title" class="consent-banner__title">Cookies</h2>');
+    expect(html).toContain('href="/de/privacy-policy"');
     expect(
-      renderToStaticMarkup(
-        <ClientRuntime texts={bannerTexts(texts)} privacyHref="/de/privacy-policy" />,
-      ),
+      renderToStaticMarkup(<ClientRuntime texts={null} privacyHref="/de/privacy-policy" />),
     ).toBe('');
   });
 });

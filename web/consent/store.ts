@@ -8,6 +8,18 @@ export type Consent = 'unknown' | 'accepted' | 'declined';
 export const CONSENT_STORAGE_KEY = 'rg.consent.v1';
 
 type Listener = (consent: Consent) => void;
+
+/**
+ * Runs in <head> before the first paint: marks <html> with a stored choice, so the
+ * server-rendered banner stays hidden for visitors who already chose (no flash).
+ */
+export const CONSENT_HEAD_SCRIPT = `try{var c=localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)});if(c==='accepted'||c==='declined')document.documentElement.dataset.consent=c}catch(e){}`;
+
+function markDocument(consent: Consent) {
+  if (typeof document === 'undefined') return;
+  if (consent === 'unknown') delete document.documentElement.dataset.consent;
+  else document.documentElement.dataset.consent = consent;
+}
 const listeners = new Set<Listener>();
 
 export function readConsent(
@@ -30,6 +42,7 @@ export function writeConsent(
   } catch {
     // Without storage the choice holds for this page view only.
   }
+  markDocument(consent);
   for (const listener of listeners) listener(consent);
 }
 
@@ -42,6 +55,7 @@ export function resetConsent(
   } catch {
     // ignore
   }
+  markDocument('unknown');
   for (const listener of listeners) listener('unknown');
 }
 

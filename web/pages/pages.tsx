@@ -31,7 +31,7 @@ export function ManifestoPage({ model }: { model: ManifestoPageModel }) {
       {model.pillars.length > 0 && (
         <section className="section" aria-label={model.hero.title}>
           <div className="section__inner section__inner--wide">
-            <EntryGrid items={model.pillars} numbered />
+            <EntryGrid items={model.pillars} numbered headingLevel={2} />
           </div>
         </section>
       )}
@@ -54,7 +54,7 @@ export function AboutPage({ model, ui }: { model: AboutModel; ui: UiContext }) {
       {model.cards.length > 0 && (
         <section className="section" aria-label={model.cards.map((c) => c.title).join(', ')}>
           <div className="section__inner section__inner--wide">
-            <EntryGrid items={model.cards} />
+            <EntryGrid items={model.cards} headingLevel={2} />
           </div>
         </section>
       )}

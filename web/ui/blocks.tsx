@@ -63,16 +63,20 @@ export function StatGrid({ stats }: { stats: readonly Stat[] }) {
 export function EntryGrid({
   items,
   numbered = false,
+  headingLevel = 3,
 }: {
   items: readonly Entry[];
   numbered?: boolean;
+  /** 2 when the grid sits directly under the page's h1 (no section heading above it). */
+  headingLevel?: 2 | 3;
 }) {
   const List = numbered ? 'ol' : 'ul';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <List className={`card-grid${numbered ? ' card-grid--numbered' : ''}`}>
       {items.map((item, index) => (
         <li key={index} className="card">
-          <h3 className="card__title">{item.title}</h3>
+          <Heading className="card__title">{item.title}</Heading>
           <p>{item.description}</p>
         </li>
       ))}

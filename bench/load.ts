@@ -1,0 +1,87 @@
+/**
+ * npm run bench:load — `next start` under a bounded load from a second process on
+ * loopback: autocannon, 50 connections, 20 s, routes of every language plus unknown
+ * paths (404) and published dictionaries. Prints requests per second, latency
+ * percentiles, errors, status codes and the server's memory before and after.
+ * Budget: zero errors and zero 5xx.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { formatTable } from '@/content/report';
+import { stopServer, type Variant } from '@/e2e/servers';
+import { LANGUAGES } from '@/schemas/languages';
+import { SITE_PAGES } from '@/schemas/site';
+import { serveForBenchmark } from './serve';
+
+const port = 3217;
+const variant: Variant = { name: 'load', port, env: {} };
+const CONNECTIONS = 50;
+const DURATION_S = 20;
+
+const paths = [
+  ...SITE_PAGES.map((page) => `/${page.slug}`),
+  ...LANGUAGES.flatMap((lang) =>
+    SITE_PAGES.map((page) => `/${lang}${page.slug ? `/${page.slug}` : ''}`),
+  ),
+  '/no-such-page',
+  '/de/gibt-es-nicht',
+  '/tr/a/b/c',
+  '/locales/de/hero.json',
+  '/locales/tr/common.json',
+];
+
+/** Resident memory (MiB) of the process listening on the port. */
+function serverMemory(): number {
+  const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  if (!pid) return NaN;
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(rss) / 1024;
+}
+
+const server = await serveForBenchmark(variant);
+try {
+  const before = serverMemory();
+  const result = await autocannon({
+    url: `http://localhost:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  const after = serverMemory();
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(
+    ([code, stats]) => `${code}: ${(stats as { count: number }).count}`,
+  );
+  const fiveXX = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => code.startsWith('5'))
+    .reduce((sum, [, stats]) => sum + (stats as { count: number }).count, 0);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION_S} s, ${paths.length} paths in rotation (pages in 4 variants, 404s, dictionaries)\n`,
+  );
+  console.log(
+    formatTable(
+      ['metric', 'value'],
+      [
+        ['requests/s (mean)', result.requests.average.toFixed(0)],
+        ['requests total', result.requests.total],
+        ['latency p50 ms', result.latency.p50],
+        ['latency p90 ms', result.latency.p90],
+        ['latency p99 ms', result.latency.p99],
+        ['latency max ms', result.latency.max],
+        ['throughput MiB/s', (result.throughput.average / 1024 / 1024).toFixed(1)],
+        ['errors', result.errors],
+        ['timeouts', result.timeouts],
+        ['status codes', codes.join(', ')],
+        ['5xx', fiveXX],
+        ['server RSS before MiB', before.toFixed(0)],
+        ['server RSS after MiB', after.toFixed(0)],
+      ],
+    ),
+  );
+  console.log(
+    `\nbudget (0 errors, 0 5xx): ${result.errors === 0 && result.timeouts === 0 && fiveXX === 0 ? 'met' : 'NOT MET'}`,
+  );
+} finally {
+  stopServer(server);
+}
