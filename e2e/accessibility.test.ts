@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { baseUrl, openPage, setupBrowser } from './browser';
+import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 
 const browser = setupBrowser();
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -26,7 +26,7 @@ const paths = LANGUAGES.flatMap((lang) =>
 describe('axe on every page (choice made, banner hidden)', () => {
   it.each([...paths, '/de/no-such-page'])('%s', async (path) => {
     const { page, context } = await openPage(browser());
-    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await rememberConsent(context, 'declined');
     await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -44,7 +44,7 @@ describe('axe with the cookie banner and the phone menu', () => {
 
   it.each(LANGUAGES)('%s: menu open at 390 px', async (lang) => {
     const { page, context } = await openPage(browser(), { width: 390, height: 844 });
-    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await rememberConsent(context, 'declined');
     await page.goto(`${baseUrl()}/${lang}/about`, { waitUntil: 'networkidle' });
     await page.locator('.mobile-menu__button').click();
     await page.locator('.mobile-menu__panel').waitFor();
@@ -56,7 +56,7 @@ describe('axe with the cookie banner and the phone menu', () => {
 describe('skip link', () => {
   it('is the first stop and moves focus to the main content', async () => {
     const { page, context } = await openPage(browser());
-    await context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+    await rememberConsent(context, 'declined');
     await page.goto(`${baseUrl()}/tr/pitch`);
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(

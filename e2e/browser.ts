@@ -1,6 +1,7 @@
 /** Real Chromium (Debian's) through playwright-core, with console errors collected. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -54,6 +55,17 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
+}
+
+/** Stores a consent choice before any page script runs, as a returning visitor has it. */
+export async function rememberConsent(
+  context: BrowserContext,
+  choice: 'accepted' | 'declined',
+): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [CONSENT_STORAGE_KEY, choice],
+  );
 }
 
 export function baseUrl(variant: 'plain' | 'firebase' | 'hostile' = 'plain'): string {

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, openPage, setupBrowser } from './browser';
+import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 import { interceptGoogle, type GoogleStubs } from './google';
 import { readPublished } from './published';
 
@@ -28,7 +28,7 @@ async function openForm(
   const opened = await openPage(browser());
   const google = await interceptGoogle(opened.context, stubs);
   // A stored choice keeps the banner away; analytics stay off (declined).
-  await opened.context.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+  await rememberConsent(opened.context, 'declined');
   await opened.page.goto(`${baseUrl(variant)}/${language === 'en' ? '' : language}#newsletter`, {
     waitUntil: 'networkidle',
   });

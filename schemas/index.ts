@@ -73,3 +73,8 @@ export function documentId(namespace: Namespace): string {
 export function documentType(namespace: Namespace): string {
   return `${namespace}Dictionary`;
 }
+
+/** The namespace a Sanity document `_type` belongs to, if any. */
+export function namespaceOfDocumentType(type: string): Namespace | undefined {
+  return NAMESPACES.find((namespace) => documentType(namespace) === type);
+}

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { CHROMIUM } from '@/e2e/browser';
+import { CHROMIUM, rememberConsent } from '@/e2e/browser';
 import { buildVariant, startVariant, stopServer, type Variant } from '@/e2e/servers';
 import { spawnSync } from 'node:child_process';
 
@@ -27,9 +27,10 @@ try {
   for (const language of LANGUAGES) {
     for (const page of SITE_PAGES) {
       for (const width of WIDTHS) {
-        const tab = await browser.newPage({ viewport: { width, height: 900 } });
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
         // A stored choice keeps the cookie banner out of the way of the page itself.
-        await tab.addInitScript(() => localStorage.setItem('rg.consent.v1', 'declined'));
+        await rememberConsent(context, 'declined');
+        const tab = await context.newPage();
         await tab.goto(
           `http://localhost:${variant.port}/${language}${page.slug ? `/${page.slug}` : ''}`,
           { waitUntil: 'networkidle' },
@@ -37,7 +38,7 @@ try {
         const file = `screenshots/${language}-${page.slug || 'home'}-${width}.png`;
         await tab.screenshot({ path: file, fullPage: true });
         console.log(file);
-        await tab.close();
+        await context.close();
       }
     }
   }

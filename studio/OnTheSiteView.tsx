@@ -1,14 +1,10 @@
 /** A document view listing the public pages that show this dictionary, in every language. */
 import type { SanityDocument } from 'sanity';
-import { NAMESPACES, type Namespace } from '../schemas';
+import { namespaceOfDocumentType } from '../schemas';
 import { LANGUAGE_NAMES, LANGUAGES, DEFAULT_LANGUAGE } from '../schemas/languages';
 import { pagesShowing } from '../schemas/site';
 import { coverageLabel, documentCoverage } from './coverage';
 import { siteUrl } from './env';
-
-function namespaceOfType(type: string): Namespace | undefined {
-  return NAMESPACES.find((namespace) => `${namespace}Dictionary` === type);
-}
 
 export function publicUrl(slug: string, language: string): string {
   const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
@@ -17,7 +13,7 @@ export function publicUrl(slug: string, language: string): string {
 
 export function OnTheSiteView(props: { document: { displayed: Partial<SanityDocument> } }) {
   const document = props.document.displayed;
-  const namespace = document._type ? namespaceOfType(document._type) : undefined;
+  const namespace = document._type ? namespaceOfDocumentType(document._type) : undefined;
   if (!namespace) return null;
   const pages = pagesShowing(namespace);
   return (

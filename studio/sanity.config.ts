@@ -6,7 +6,7 @@
 import { languageFilter } from '@sanity/language-filter';
 import { defineConfig, type DocumentBadgeComponent } from 'sanity';
 import { structureTool } from 'sanity/structure';
-import { NAMESPACES, type Namespace } from '../schemas';
+import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage } from './coverage';
 import { dataset, projectId } from './env';
@@ -15,12 +15,8 @@ import { structure } from './structure';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
 
-function namespaceOfType(type: string): Namespace | undefined {
-  return NAMESPACES.find((namespace) => `${namespace}Dictionary` === type);
-}
-
 const CoverageBadge: DocumentBadgeComponent = (props) => {
-  const namespace = namespaceOfType(props.type);
+  const namespace = namespaceOfDocumentType(props.type);
   const document = props.draft ?? props.published;
   if (!namespace || !document) return null;
   const coverage = documentCoverage(namespace, document);

@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import type { Namespace } from '@/schemas';
-import type { Language } from '@/schemas/languages';
 import { normaliseLegal } from '@/schemas/normalise/legal';
 import {
   normaliseAbout,
@@ -137,4 +136,3 @@ export async function renderPage(namespace: Namespace, ui: UiContext): Promise<R
   return render(ui);
 }
 
-export type { Language };
