@@ -135,4 +135,3 @@ export async function renderPage(namespace: Namespace, ui: UiContext): Promise<R
   if (!render) throw new Error(`No renderer for page namespace "${namespace}"`);
   return render(ui);
 }
-
