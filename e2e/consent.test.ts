@@ -85,6 +85,28 @@ describe('before any choice', () => {
   });
 });
 
+describe('banner and focus', () => {
+  it('never covers the element that has keyboard focus (WCAG 2.4.11)', async () => {
+    const { page, context } = await openPage(browser(), { width: 390, height: 700 });
+    await interceptGoogle(context);
+    await page.goto(`${site()}/de/faq`);
+    await banner(page).waitFor();
+    const bannerTop = await banner(page).evaluate((el) => el.getBoundingClientRect().top);
+    // Walk the page by keyboard; every focused element stays clear of the banner.
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el.closest('.consent-banner')) return null;
+        const rect = el.getBoundingClientRect();
+        return { bottom: rect.bottom, name: el.textContent?.trim().slice(0, 40) };
+      });
+      if (focused) expect(focused.bottom, focused.name).toBeLessThanOrEqual(bannerTop + 1);
+    }
+    await context.close();
+  });
+});
+
 describe('after Accept', () => {
   it('starts analytics and a call to action reaches the data layer as cta_click', async () => {
     const { page, context } = await openPage(browser());
@@ -99,10 +121,17 @@ describe('after Accept', () => {
       null,
       { timeout: 15_000 },
     );
-    const hosts = new Set(google.analytics().map((r) => new URL(r.url()).hostname));
-    expect(hosts).toContain('firebase.googleapis.com');
-    expect(hosts).toContain('firebaseinstallations.googleapis.com');
-    expect(hosts).toContain('www.googletagmanager.com');
+    const hosts = () => new Set(google.analytics().map((r) => new URL(r.url()).hostname));
+    // The SDK fetches its config and installation, then adds the gtag.js script tag.
+    await expect
+      .poll(() => [...hosts()].sort(), { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'firebase.googleapis.com',
+          'firebaseinstallations.googleapis.com',
+          'www.googletagmanager.com',
+        ]),
+      );
     // The detector used before consent does find the Firebase code once it is loaded.
     expect((await firebaseScripts(page)).length).toBeGreaterThan(0);
     const consent = await page.evaluate(() =>
