@@ -23,7 +23,7 @@ export const FIREBASE_TEST_ENV = {
 };
 
 /** A secret that must never reach anything sent to browsers. */
-export const SECRET_SANITY_TOKEN = 'skTestSecretSanityTokenThatMustNeverShip0123456789';
+export const SECRET_SANITY_TOKEN = 'test-only-sanity-token-that-must-never-ship-7f3a9c';
 export const HOSTILE_LOCALES = '.e2e-hostile-locales';
 
 export const VARIANTS = {

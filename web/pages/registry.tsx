@@ -4,7 +4,7 @@
  * in schemas/site.ts.
  */
 import type { ReactNode } from 'react';
-import type { Namespace } from '@/schemas';
+import type { DictionaryOf, Namespace } from '@/schemas';
 import { normaliseLegal } from '@/schemas/normalise/legal';
 import {
   normaliseAbout,
@@ -71,45 +71,34 @@ async function home(ui: UiContext) {
   );
 }
 
-const legal =
-  (
-    namespace: 'privacyPolicy' | 'disclaimer' | 'termsAndConditions' | 'communityGuideline',
-  ): Render =>
-  async (ui) => {
-    const model = normaliseLegal(await load(ui.language, namespace));
-    return model && <LegalPage model={model} lastUpdatedLabel={ui.labels.lastUpdated} />;
+/** A page that shows one dictionary: load it, apply its presence rules, render or nothing. */
+function page<N extends Namespace, M>(
+  namespace: N,
+  normalise: (dictionary: DictionaryOf<N>) => M | null,
+  View: (props: { model: M; ui: UiContext }) => ReactNode,
+): Render {
+  return async (ui) => {
+    const model = normalise(await load(ui.language, namespace));
+    return model && <View model={model} ui={ui} />;
   };
+}
+
+const legal = (
+  namespace: 'privacyPolicy' | 'disclaimer' | 'termsAndConditions' | 'communityGuideline',
+) =>
+  page(namespace, normaliseLegal, ({ model, ui }) => (
+    <LegalPage model={model} lastUpdatedLabel={ui.labels.lastUpdated} />
+  ));
 
 export const PAGE_RENDERERS: Partial<Record<Namespace, Render>> = {
   home,
-  manifestoPage: async (ui) => {
-    const model = normaliseManifestoPage(await load(ui.language, 'manifestoPage'));
-    return model && <ManifestoPage model={model} />;
-  },
-  about: async (ui) => {
-    const model = normaliseAbout(await load(ui.language, 'about'));
-    return model && <AboutPage model={model} ui={ui} />;
-  },
-  contributions: async (ui) => {
-    const model = normaliseCareers(await load(ui.language, 'contributions'));
-    return model && <CareersPage model={model} ui={ui} />;
-  },
-  pressKit: async (ui) => {
-    const model = normalisePressKit(await load(ui.language, 'pressKit'));
-    return model && <PressKitPage model={model} ui={ui} />;
-  },
-  pitch: async (ui) => {
-    const model = normalisePitch(await load(ui.language, 'pitch'));
-    return model && <PitchPage model={model} ui={ui} />;
-  },
-  publishing: async (ui) => {
-    const model = normalisePublishing(await load(ui.language, 'publishing'));
-    return model && <PublishingPage model={model} ui={ui} />;
-  },
-  faqPage: async (ui) => {
-    const model = normaliseFaqPage(await load(ui.language, 'faqPage'));
-    return model && <FaqPage model={model} ui={ui} />;
-  },
+  manifestoPage: page('manifestoPage', normaliseManifestoPage, ManifestoPage),
+  about: page('about', normaliseAbout, AboutPage),
+  contributions: page('contributions', normaliseCareers, CareersPage),
+  pressKit: page('pressKit', normalisePressKit, PressKitPage),
+  pitch: page('pitch', normalisePitch, PitchPage),
+  publishing: page('publishing', normalisePublishing, PublishingPage),
+  faqPage: page('faqPage', normaliseFaqPage, FaqPage),
   contact: async (ui) => {
     const [page, discord] = await Promise.all([
       load(ui.language, 'contact'),
