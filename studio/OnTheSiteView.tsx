@@ -1,14 +1,15 @@
 /** A document view listing the public pages that show this dictionary, in every language. */
 import type { SanityDocument } from 'sanity';
 import { namespaceOfDocumentType } from '../schemas';
-import { LANGUAGE_NAMES, LANGUAGES, DEFAULT_LANGUAGE } from '../schemas/languages';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/languages';
 import { pagesShowing } from '../schemas/site';
+import { pagePath } from '../web/i18n/paths';
 import { coverageLabel, documentCoverage } from './coverage';
 import { siteUrl } from './env';
 
-export function publicUrl(slug: string, language: string): string {
-  const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
-  return `${siteUrl}${prefix}${slug ? `/${slug}` : ''}` || siteUrl;
+/** The page's public address: the site's own path rule (web/i18n/paths.ts) on SITE_URL. */
+export function publicUrl(slug: string, language: Language): string {
+  return `${siteUrl}${pagePath(slug, language)}`;
 }
 
 export function OnTheSiteView(props: { document: { displayed: Partial<SanityDocument> } }) {
