@@ -33,8 +33,6 @@ export const SITE_PAGES = [
   { slug: 'terms-and-conditions', namespace: 'termsAndConditions', sections: [] },
 ] as const satisfies readonly SitePage[];
 
-export type PageSlug = (typeof SITE_PAGES)[number]['slug'];
-
 /** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
 export const CHROME_NAMESPACES = [
   'common',
