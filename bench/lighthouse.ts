@@ -8,30 +8,23 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { formatTable } from '@/content/report';
-import { CHROMIUM } from '@/e2e/browser';
-import { stopServer, type Variant } from '@/e2e/servers';
+import { CHROMIUM, CHROMIUM_ARGS } from '@/testing/chromium';
+import { freePort } from '@/testing/processes';
+import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { serveForBenchmark } from './serve';
 
-const port = 3216;
+const port = await freePort();
 const origin = `http://localhost:${port}`;
 // Canonical links point at the measured host, as they would in production.
-const variant: Variant = { name: 'lighthouse', port, env: { SITE_URL: origin } };
+const variant: Variant = { name: 'lighthouse', env: { SITE_URL: origin } };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const server = await serveForBenchmark(variant);
+const server = await serveForBenchmark(variant, port);
 const chrome = await launch({
   chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
 });
 
 interface Row {
@@ -72,7 +65,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  stopServer(server);
+  await server.stop();
 }
 
 const format = (row: Row) => [

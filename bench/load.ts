@@ -9,13 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { formatTable } from '@/content/report';
-import { stopServer, type Variant } from '@/e2e/servers';
+import { freePort } from '@/testing/processes';
+import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { serveForBenchmark } from './serve';
 
-const port = 3217;
-const variant: Variant = { name: 'load', port, env: {} };
+const port = await freePort();
+const variant: Variant = { name: 'load', env: {} };
 const CONNECTIONS = 50;
 const DURATION_S = 20;
 
@@ -40,7 +41,7 @@ function serverMemory(): number {
   return Number(rss) / 1024;
 }
 
-const server = await serveForBenchmark(variant);
+const server = await serveForBenchmark(variant, port);
 try {
   const before = serverMemory();
   const result = await autocannon({
@@ -83,5 +84,5 @@ try {
     `\nbudget (0 errors, 0 5xx): ${result.errors === 0 && result.timeouts === 0 && fiveXX === 0 ? 'met' : 'NOT MET'}`,
   );
 } finally {
-  stopServer(server);
+  await server.stop();
 }

@@ -1,26 +1,15 @@
-/** Real Chromium (Debian's) through playwright-core, with console errors collected. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+/** Browser-test fixtures: one Chromium per test file, pages with console errors collected. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
+import { launchChromium } from '@/testing/chromium';
+import type { VariantName } from './variants';
 
-export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export { rememberConsent } from '@/testing/chromium';
 
 export function setupBrowser() {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
   return () => browser;
@@ -57,17 +46,6 @@ export async function openPage(
   return { page, context, errors };
 }
 
-/** Stores a consent choice before any page script runs, as a returning visitor has it. */
-export async function rememberConsent(
-  context: BrowserContext,
-  choice: 'accepted' | 'declined',
-): Promise<void> {
-  await context.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [CONSENT_STORAGE_KEY, choice],
-  );
-}
-
-export function baseUrl(variant: 'plain' | 'firebase' | 'hostile' = 'plain'): string {
+export function baseUrl(variant: VariantName = 'plain'): string {
   return inject('baseUrls')[variant];
 }

@@ -1,12 +1,13 @@
 /** Prepares the published dictionaries, builds every variant and serves them for the run. */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
 import { writeHostileLocales } from './hostile-copy';
-import { buildVariant, startVariant, stopServer, VARIANTS } from './servers';
+import { VARIANTS, type VariantName } from './variants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrls: Record<keyof typeof VARIANTS, string>;
+    baseUrls: Record<VariantName, string>;
   }
 }
 
@@ -18,15 +19,24 @@ export default async function setup(project: TestProject) {
   if (prepared.status !== 0)
     throw new Error(`prepare-content failed:\n${prepared.stdout}\n${prepared.stderr}`);
   writeHostileLocales();
-  const servers: ChildProcess[] = [];
-  for (const variant of Object.values(VARIANTS)) {
-    buildVariant(variant);
-    servers.push(await startVariant(variant));
+  const sites: RunningSite[] = [];
+  const urls = {} as Record<VariantName, string>;
+  try {
+    for (const [name, variant] of Object.entries(VARIANTS) as [
+      VariantName,
+      (typeof VARIANTS)[VariantName],
+    ][]) {
+      buildSite(variant);
+      const site = await serveSite(variant);
+      sites.push(site);
+      urls[name] = site.url.replace('localhost', '127.0.0.1');
+    }
+  } catch (error) {
+    await Promise.all(sites.map((site) => site.stop()));
+    throw error;
   }
-  project.provide('baseUrls', {
-    plain: `http://127.0.0.1:${VARIANTS.plain.port}`,
-    firebase: `http://127.0.0.1:${VARIANTS.firebase.port}`,
-    hostile: `http://127.0.0.1:${VARIANTS.hostile.port}`,
-  });
-  return () => servers.forEach(stopServer);
+  project.provide('baseUrls', urls);
+  return async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+  };
 }

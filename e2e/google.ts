@@ -3,7 +3,7 @@
  * with a stub, so the real Firebase SDK runs its real requests and nothing leaves the machine.
  */
 import type { BrowserContext, Request } from 'playwright-core';
-import { FIREBASE_TEST_ENV } from './servers';
+import { FIREBASE_TEST_ENV } from './variants';
 
 export const ANALYTICS_HOSTS = [
   'firebase.googleapis.com',

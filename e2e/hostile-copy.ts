@@ -5,7 +5,7 @@
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOSTILE_LOCALES } from './servers';
+import { HOSTILE_LOCALES } from './variants';
 
 export const HOSTILE = {
   title: '<script>window.__pwned = "title"</script>Hostile hero',

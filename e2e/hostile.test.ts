@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
 import { HOSTILE } from './hostile-copy';
-import { distDir, SECRET_SANITY_TOKEN, VARIANTS } from './servers';
+import { distDir } from '@/testing/site-server';
+import { SECRET_SANITY_TOKEN, VARIANTS } from './variants';
 
 const browser = setupBrowser();
 const site = () => baseUrl('hostile');

@@ -3,25 +3,21 @@
  * Chromium, into screenshots/ (git-ignored), for review. Builds and serves the site itself.
  */
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { CHROMIUM, rememberConsent } from '@/e2e/browser';
-import { buildVariant, startVariant, stopServer, type Variant } from '@/e2e/servers';
+import { launchChromium, rememberConsent } from '@/testing/chromium';
+import { buildSite, serveSite, type Variant } from '@/testing/site-server';
 import { spawnSync } from 'node:child_process';
 
 const WIDTHS = [390, 1440];
 // Its own build folder and port, so it can run beside the browser tests.
-const variant: Variant = { name: 'screenshots', port: 3215, env: {} };
+const variant: Variant = { name: 'screenshots', env: {} };
 
 spawnSync('npx', ['tsx', 'scripts/prepare-content.ts'], { stdio: 'inherit' });
 console.log('building…');
-buildVariant(variant);
-const server = await startVariant(variant);
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+buildSite(variant);
+const server = await serveSite(variant);
+const browser = await launchChromium();
 mkdirSync('screenshots', { recursive: true });
 try {
   for (const language of LANGUAGES) {
@@ -31,10 +27,9 @@ try {
         // A stored choice keeps the cookie banner out of the way of the page itself.
         await rememberConsent(context, 'declined');
         const tab = await context.newPage();
-        await tab.goto(
-          `http://localhost:${variant.port}/${language}${page.slug ? `/${page.slug}` : ''}`,
-          { waitUntil: 'networkidle' },
-        );
+        await tab.goto(`${server.url}/${language}${page.slug ? `/${page.slug}` : ''}`, {
+          waitUntil: 'networkidle',
+        });
         const file = `screenshots/${language}-${page.slug || 'home'}-${width}.png`;
         await tab.screenshot({ path: file, fullPage: true });
         console.log(file);
@@ -44,5 +39,5 @@ try {
   }
 } finally {
   await browser.close();
-  stopServer(server);
+  await server.stop();
 }
