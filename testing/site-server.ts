@@ -31,9 +31,10 @@ export function siteEnv(variant: Variant, port?: number): NodeJS.ProcessEnv {
     ...(port === undefined ? {} : { PORT: String(port) }),
     ...variant.env,
   };
-  // The site must build from the bundled copy, whatever the developer's shell holds.
+  // The site must build from the bundled copy, whatever the developer's shell holds; a
+  // variant's own settings stay (the hostile build gets a secret to prove it never ships).
   for (const key of Object.keys(env))
-    if (key.startsWith('SANITY_') || (key.startsWith('NEXT_PUBLIC_') && !(key in variant.env)))
+    if ((key.startsWith('SANITY_') || key.startsWith('NEXT_PUBLIC_')) && !(key in variant.env))
       delete env[key];
   return env;
 }
