@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { securityHeaders } from './web/site/security-headers';
-import { LEGACY_REDIRECTS, readSiteSettings } from './web/site/settings';
+import { readSiteSettings } from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
@@ -12,13 +12,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Type-checking and linting run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true },
-  async redirects() {
-    return LEGACY_REDIRECTS.map(({ path, site }) => ({
-      source: `/${path}`,
-      destination: site === 'tr' ? settings.LEGACY_SITE_TR_URL : settings.LEGACY_SITE_EN_URL,
-      permanent: true,
-    }));
+  // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
+  // itself: Next's own redirects would go out without the security headers below.
+  env: {
+    LEGACY_SITE_EN_URL: settings.LEGACY_SITE_EN_URL,
+    LEGACY_SITE_TR_URL: settings.LEGACY_SITE_TR_URL,
   },
+  skipTrailingSlashRedirect: true,
   async headers() {
     return [
       {

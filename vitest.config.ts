@@ -22,9 +22,14 @@ export default defineConfig({
         },
       },
       {
-        // Needs the Firestore emulator: npx firebase-tools emulators:exec --only firestore "npm run test:rules"
+        // Starts the Firestore emulator itself (testing/firestore-emulator.ts).
         extends: true,
-        test: { name: 'rules', include: ['rules/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'rules',
+          include: ['rules/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         extends: true,

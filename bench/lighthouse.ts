@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse — Lighthouse (mobile preset, Debian Chromium) against
- * `next start` for every page in en, de and tr: the four category scores, LCP, TBT and
+ * the production server for every page in en, de and tr: the four category scores, LCP, TBT and
  * CLS per page, and the lowest of each. Budget: Performance ≥ 98; Accessibility, Best
  * Practices and SEO 100. Lighthouse clears storage before each run, so every page is
  * measured as a first visit, with the cookie banner shown.

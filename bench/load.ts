@@ -1,5 +1,5 @@
 /**
- * npm run bench:load — `next start` under a bounded load from a second process on
+ * npm run bench:load — the production server under a bounded load from a second process on
  * loopback: autocannon, 50 connections, 20 s, routes of every language plus unknown
  * paths (404) and published dictionaries. Prints requests per second, latency
  * percentiles, errors, status codes and the server's memory before and after.

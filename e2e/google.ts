@@ -32,6 +32,8 @@ export interface GoogleStubs {
   recaptchaFails?: boolean;
   /** HTTP status for the Firestore commit (200 = success). */
   commitStatus?: number;
+  /** Send Firestore requests, exactly as the SDK made them, to this emulator origin instead. */
+  firestoreEmulator?: string;
 }
 
 /**
@@ -101,6 +103,19 @@ export async function interceptGoogle(
         request.method() === 'POST'
       ) {
         return json({ token: 'app-check-test-token', ttl: '3600s' });
+      }
+      if (
+        url.hostname === 'firestore.googleapis.com' &&
+        stubs.firestoreEmulator &&
+        request.method() !== 'OPTIONS'
+      ) {
+        const response = await route.fetch({
+          url: `${stubs.firestoreEmulator}${url.pathname}${url.search}`,
+        });
+        return route.fulfill({
+          response,
+          headers: { ...response.headers(), 'access-control-allow-origin': '*' },
+        });
       }
       if (
         url.hostname === 'firestore.googleapis.com' &&

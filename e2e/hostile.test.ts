@@ -1,14 +1,24 @@
 /**
  * Issue 9 (hostile copy) and issue 7 (banner with an untranslated text): a build whose
  * dictionaries carry markup and script-breaking strings renders them as inert text, and
- * no secret setting reaches anything under .next/static.
+ * the secret setting it is built with reaches nothing sent to browsers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
 import { HOSTILE } from './hostile-copy';
-import { distDir } from '@/testing/site-server';
+import { distDir, siteEnv } from '@/testing/site-server';
+import { browserFiles, findSecretLeaks } from '@/testing/secrets';
 import { SECRET_SANITY_TOKEN, VARIANTS } from './variants';
 
 const browser = setupBrowser();
@@ -57,15 +67,45 @@ describe('hostile copy', () => {
 });
 
 describe('secrets', () => {
-  it('no secret setting appears in anything under .next/static', () => {
-    const root = path.join(distDir(VARIANTS.hostile), 'static');
-    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) =>
-      entry.isFile(),
-    );
-    expect(files.length).toBeGreaterThan(10);
-    const leaks = files.filter((entry) =>
-      readFileSync(path.join(entry.parentPath, entry.name)).includes(SECRET_SANITY_TOKEN),
-    );
-    expect(leaks.map((entry) => entry.name)).toEqual([]);
+  const dist = distDir(VARIANTS.hostile);
+  const secrets = { SANITY_API_TOKEN: SECRET_SANITY_TOKEN };
+
+  it('the hostile build and server get the secret in their environment', () => {
+    expect(siteEnv(VARIANTS.hostile).SANITY_API_TOKEN).toBe(SECRET_SANITY_TOKEN);
+  });
+
+  it('no secret setting appears in anything the hostile build sends to browsers', () => {
+    const files = browserFiles(dist);
+    expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(10);
+    expect(files.filter((file) => file.endsWith('.html')).length).toBeGreaterThan(10);
+    expect(findSecretLeaks(dist, secrets)).toEqual([]);
+  });
+
+  it('the same check names every file a secret does reach', () => {
+    // A copy of the hostile build's browser files with the secret planted the way a leak
+    // would look: inlined into a client chunk, and rendered into a prerendered page.
+    const copy = mkdtempSync(path.join(tmpdir(), 'rg-leak-'));
+    try {
+      for (const file of browserFiles(dist)) {
+        const target = path.join(copy, path.relative(dist, file));
+        mkdirSync(path.dirname(target), { recursive: true });
+        copyFileSync(file, target);
+      }
+      const chunk = browserFiles(copy).find((file) => file.endsWith('.js'))!;
+      appendFileSync(chunk, `\nconst token = ${JSON.stringify(SECRET_SANITY_TOKEN)};`);
+      const page = path.join(copy, 'server', 'app', 'de', 'about.html');
+      writeFileSync(
+        page,
+        readFileSync(page, 'utf8').replace('</body>', `${SECRET_SANITY_TOKEN}</body>`),
+      );
+      expect(findSecretLeaks(copy, secrets)).toEqual(
+        [
+          { file: path.relative(copy, chunk), setting: 'SANITY_API_TOKEN' },
+          { file: path.join('server', 'app', 'de', 'about.html'), setting: 'SANITY_API_TOKEN' },
+        ].sort((a, b) => a.file.localeCompare(b.file)),
+      );
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -1,12 +1,18 @@
 /**
- * Issue 8: the signup form with the real Firebase SDK. Google's hosts are stubbed in the
- * browser, and the test asserts the exact Firestore REST commit the SDK sends.
+ * The signup form with the real Firebase SDK. Google's hosts are stubbed in the browser, and
+ * the tests assert the exact Firestore REST commit the SDK sends; one group sends that very
+ * request on to the Firestore emulator running firestore.rules, so the rules are proven
+ * against what the shipped client writes.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
+import { signupId } from '@/web/newsletter/signup';
 import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 import { interceptGoogle, type GoogleStubs } from './google';
 import { readPublished } from './published';
+import { FIREBASE_TEST_ENV } from './variants';
 
 const browser = setupBrowser();
 
@@ -74,8 +80,9 @@ describe('newsletter signup', () => {
     };
     expect(body.writes).toHaveLength(1);
     const [write] = body.writes;
-    expect(write!.update.name).toMatch(
-      /^projects\/rg-test\/databases\/\(default\)\/documents\/newsletterSignups\/[A-Za-z0-9]{20}$/,
+    // One document per address: its id is the SHA-256 of the normalised address.
+    expect(write!.update.name).toBe(
+      `projects/rg-test/databases/(default)/documents/newsletterSignups/${await signupId('ada.lovelace@rggames.example')}`,
     );
     const userAgent = await page.evaluate(() => navigator.userAgent.slice(0, 512));
     expect(write!.update.fields).toEqual({
@@ -86,7 +93,8 @@ describe('newsletter signup', () => {
     expect(write!.updateTransforms).toEqual([
       { fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' },
     ]);
-    expect(write!.currentDocument).toEqual({ exists: false });
+    // No precondition: a repeat signup is the same request, answered the same way.
+    expect(write!.currentDocument).toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -152,6 +160,68 @@ describe('newsletter signup', () => {
       .getByText(texts.form.messages.success)
       .waitFor({ timeout: 15_000 });
     expect(google.commits()).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('newsletter signup against the Firestore emulator and firestore.rules', () => {
+  const project = FIREBASE_TEST_ENV.NEXT_PUBLIC_FIREBASE_PROJECT_ID;
+  let emulator: FirestoreEmulator;
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator();
+    await emulator.loadRules(project, readFileSync('firestore.rules', 'utf8'));
+  });
+  beforeEach(() => emulator.clear(project));
+  afterAll(() => emulator?.stop());
+
+  const signUp = async (email: string, language: 'en' | 'de' = 'en') => {
+    const opened = await openForm(
+      'firebase',
+      { firestoreEmulator: `http://${emulator.address}` },
+      language,
+    );
+    await submit(opened.page, opened.texts, email);
+    return opened;
+  };
+
+  it('stores the first signup and answers a repeat exactly the same, with one document', async () => {
+    const userAgents: string[] = [];
+    for (const [email, language] of [
+      ['  Ada.Lovelace@RGGames.Example ', 'en'],
+      ['ada.lovelace@rggames.example', 'de'],
+    ] as const) {
+      const { page, context, texts, google, errors } = await signUp(email, language);
+      await page
+        .locator('.newsletter-form')
+        .getByRole('status')
+        .getByText(texts.form.messages.success)
+        .waitFor({ timeout: 15_000 });
+      expect(google.commits()).toHaveLength(1);
+      expect(errors).toEqual([]);
+      userAgents.push(await page.evaluate(() => navigator.userAgent.slice(0, 512)));
+      await context.close();
+    }
+    const documents = await emulator.documents(project, 'newsletterSignups');
+    expect(documents.map((d) => d.name)).toEqual([
+      `projects/${project}/databases/(default)/documents/newsletterSignups/${await signupId('ada.lovelace@rggames.example')}`,
+    ]);
+    const { createdAt, ...fields } = documents[0]!.fields;
+    expect(fields).toEqual({
+      email: { stringValue: 'ada.lovelace@rggames.example' },
+      source: { stringValue: 'newsletter-cta' },
+      userAgent: { stringValue: userAgents[1] },
+    });
+    expect(createdAt).toHaveProperty('timestampValue');
+  });
+
+  it('shows the permission message when the rules refuse what the form sent', async () => {
+    // A valid address for the browser, but longer than the 254 characters the rules allow.
+    const { page, context, texts } = await signUp(`${'a'.repeat(250)}@rggames.example`, 'de');
+    await page.locator('.newsletter-form').getByRole('alert').waitFor({ timeout: 15_000 });
+    await expect(page.locator('.newsletter-form').getByRole('alert').innerText()).resolves.toBe(
+      texts.errors.permissionDenied,
+    );
+    expect(await emulator.documents(project, 'newsletterSignups')).toEqual([]);
     await context.close();
   });
 });

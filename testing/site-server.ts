@@ -1,6 +1,7 @@
 /**
- * Builds and serves the site the way production does: the real `next build` and
- * `next start`, one build per settings variant in its own dist folder, on a free port.
+ * Builds and serves the site the way production does: the real `next build` and the
+ * production server (`server.ts`: Next's own handler behind the HTTP edge guard), one build
+ * per settings variant in its own dist folder, on a free port.
  */
 import { spawnSync } from 'node:child_process';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from './processes';
@@ -30,9 +31,10 @@ export function siteEnv(variant: Variant, port?: number): NodeJS.ProcessEnv {
     ...(port === undefined ? {} : { PORT: String(port) }),
     ...variant.env,
   };
-  // The site must build from the bundled copy, whatever the developer's shell holds.
+  // The site must build from the bundled copy, whatever the developer's shell holds; a
+  // variant's own settings stay (the hostile build gets a secret to prove it never ships).
   for (const key of Object.keys(env))
-    if (key.startsWith('SANITY_') || (key.startsWith('NEXT_PUBLIC_') && !(key in variant.env)))
+    if ((key.startsWith('SANITY_') || key.startsWith('NEXT_PUBLIC_')) && !(key in variant.env))
       delete env[key];
   return env;
 }
@@ -47,14 +49,26 @@ export function buildSite(variant: Variant): void {
     throw new Error(`next build (${variant.name}) failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * `server`: the production server (`npm run serve`). `next-start`: plain `next start`, for
+ * tests that show what the proxy and next.config achieve without the server's guard.
+ */
+export type SiteRuntime = 'server' | 'next-start';
+
 /** Serves an existing build of the variant on a free port (or `port`). */
-export async function serveSite(variant: Variant, port?: number): Promise<RunningSite> {
+export async function serveSite(
+  variant: Variant,
+  port?: number,
+  { runtime = 'server' }: { runtime?: SiteRuntime } = {},
+): Promise<RunningSite> {
   const chosen = port ?? (await freePort());
   // Bound to localhost, not 127.0.0.1: Next 16 serves a rewrite that carries a status (our
   // 404s) through a request to "localhost", which hangs when the server listens on 127.0.0.1 only.
-  const server = startGroup('npx', ['next', 'start', '-p', String(chosen), '-H', 'localhost'], {
-    env: siteEnv(variant, chosen),
-  });
+  const address = ['--port', String(chosen), '--hostname', 'localhost'];
+  const server =
+    runtime === 'server'
+      ? startGroup('npx', ['node', 'server.ts', ...address], { env: siteEnv(variant, chosen) })
+      : startGroup('npx', ['next', 'start', ...address], { env: siteEnv(variant, chosen) });
   const url = `http://localhost:${chosen}`;
   await waitForHttp(`${url}/`, server, { timeoutMs: 60_000 });
   return { url, port: chosen, server, stop: () => server.stop() };

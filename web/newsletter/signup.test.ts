@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buttonLabel, isLocked, type FormState } from './form-state';
 import {
@@ -6,6 +7,7 @@ import {
   mapFirestoreCode,
   normaliseEmail,
   signupFields,
+  signupId,
   SignupError,
   USER_AGENT_MAX,
 } from './signup';
@@ -45,6 +47,23 @@ describe('e-mail and signup fields', () => {
       source: 'newsletter-cta',
       userAgent: 'UA',
     });
+  });
+});
+
+describe('signupId', () => {
+  it('is the SHA-256 of the UTF-8 address in lower-case hex', async () => {
+    await expect(signupId('abc')).resolves.toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    await expect(signupId('ünï@exämple.de')).resolves.toBe(
+      createHash('sha256').update('ünï@exämple.de', 'utf8').digest('hex'),
+    );
+  });
+  it('is the same for every spelling of one address, once normalised', async () => {
+    const ids = await Promise.all(
+      [' Ada@RGGames.example', 'ada@rggames.example\t'].map((raw) => signupId(normaliseEmail(raw))),
+    );
+    expect(new Set(ids).size).toBe(1);
   });
 });
 

@@ -40,6 +40,17 @@ export function cutUserAgent(userAgent: string | undefined | null): string | und
   return userAgent ? userAgent.slice(0, USER_AGENT_MAX) : undefined;
 }
 
+/**
+ * The signup's document id: the SHA-256 of the normalised address (UTF-8), in lower-case hex.
+ * The security rules compute the same, so an address has at most one document.
+ */
+export async function signupId(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export type SignupFields = ReturnType<typeof signupFields>;
+
 /** The fields written besides the server timestamp. */
 export function signupFields(email: string, userAgent: string | undefined | null) {
   const agent = cutUserAgent(userAgent);

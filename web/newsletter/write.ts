@@ -10,14 +10,15 @@ import {
   ReCaptchaEnterpriseProvider,
   type AppCheck,
 } from 'firebase/app-check';
-import { addDoc, collection, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
+import { getFirestore } from 'firebase/firestore/lite';
 import type { FirebaseWebConfig } from '../firebase/config';
+import { commitSignup } from './commit';
 import {
   APP_CHECK_TIMEOUT_MS,
   mapFirestoreCode,
-  SIGNUP_COLLECTION,
   SignupError,
   WRITE_TIMEOUT_MS,
+  type SignupFields,
 } from './signup';
 
 let appCheck: AppCheck | undefined;
@@ -45,7 +46,7 @@ function withTimeout<T>(
 export async function writeSignup(
   config: FirebaseWebConfig,
   siteKey: string,
-  fields: { email: string; source: string; userAgent?: string },
+  fields: SignupFields,
 ): Promise<void> {
   const app = getApps().length ? getApp() : initializeApp(config);
   appCheck ??= initializeAppCheck(app, {
@@ -66,10 +67,7 @@ export async function writeSignup(
   }
   try {
     await withTimeout(
-      addDoc(collection(getFirestore(app), SIGNUP_COLLECTION), {
-        ...fields,
-        createdAt: serverTimestamp(),
-      }),
+      commitSignup(getFirestore(app), fields),
       WRITE_TIMEOUT_MS,
       'deadline-exceeded',
     );

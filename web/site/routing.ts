@@ -1,21 +1,46 @@
 /**
- * Where the proxy sends a request (§2.1). Unprefixed paths are English; known pages are
- * rewritten to their /<lang>/ route; every unknown path, at the top level or under a
- * language, gets the localised not-found page with status 404. Pure, so it is unit-tested.
+ * Where the proxy sends a request. Unprefixed paths are English; known pages are rewritten
+ * to their /<lang>/ route; the legacy game paths go to their sister sites; every unknown
+ * path, at the top level or under a language, gets the localised not-found page with status
+ * 404. Paths that are not pages (framework files, dictionaries, metadata files, API routes)
+ * are left to Next, whatever serves them. Pure, so it is unit-tested.
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
+import { LEGACY_REDIRECTS } from './settings';
 
 /** The internal route of the not-found page; never shown to visitors. */
 export const NOT_FOUND_SEGMENT = 'page-not-found';
 
 const KNOWN_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
 
+/** Path prefixes and files that are never pages. */
+const NOT_PAGE_PREFIXES = ['/_next/', '/locales/', '/api/'];
+const NOT_PAGE_FILES: ReadonlySet<string> = new Set([
+  '/favicon.ico',
+  '/icon.svg',
+  '/manifest.webmanifest',
+  '/robots.txt',
+  '/sitemap.xml',
+]);
+
+const LEGACY_SITES: ReadonlyMap<string, 'en' | 'tr'> = new Map(
+  LEGACY_REDIRECTS.map(({ path, site }) => [`/${path}`, site]),
+);
+
 export type RouteDecision =
+  | { kind: 'not-a-page' }
+  | { kind: 'legacy'; site: 'en' | 'tr' }
   | { kind: 'page'; language: Language; slug: string; rewrite: string | null }
   | { kind: 'not-found'; language: Language; rewrite: string };
 
 export function routeRequest(pathname: string): RouteDecision {
+  if (NOT_PAGE_FILES.has(pathname) || NOT_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) {
+    return { kind: 'not-a-page' };
+  }
+  // Legacy paths match in any letter case, as Next's own redirects did.
+  const legacy = LEGACY_SITES.get(pathname.toLowerCase());
+  if (legacy) return { kind: 'legacy', site: legacy };
   const segments = pathname.split('/').filter(Boolean);
   const prefixed = isLanguage(segments[0]);
   const language = prefixed ? (segments[0] as Language) : DEFAULT_LANGUAGE;

@@ -1,0 +1,107 @@
+/**
+ * The production server: Next's own request handler (the same one `next start` runs) behind
+ * a thin guard for what Next answers before the proxy or next.config can act:
+ *
+ * - TRACE and TRACK: Next builds a fetch Request for the proxy, which refuses these methods,
+ *   so each one became a 500 with a stack trace in the log. Answered here with 405.
+ * - Every response starts with the security headers, so that the few Next writes before any
+ *   route rule (the 308 that collapses `//` and `\` in paths, its last-resort 500) carry them
+ *   too; the proxy and next.config set the same values on everything else.
+ * - A request Node cannot parse gets its 400 (or 431) with the same headers.
+ *
+ * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { parseArgs } from 'node:util';
+import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
+import { securityHeaders } from './web/site/security-headers.ts';
+
+// What `next start` sets; React and Next read it when they load (below, after this line).
+Object.assign(process.env, { NODE_ENV: 'production' });
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
+    hostname: { type: 'string', short: 'H' },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`server: --port must be a port number, got "${values.port}"`);
+  process.exit(1);
+}
+
+const HEADERS = securityHeaders();
+
+function pathnameOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '/', 'http://site.invalid').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+function refuseMethod(req: IncomingMessage, res: ServerResponse): void {
+  const { status, body } = EDGE_TEXT['method-not-allowed'];
+  res.statusCode = status;
+  res.setHeader('Allow', allowedMethods(pathnameOf(req.url)).join(', '));
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(body);
+}
+
+/** The response Node would send for a request it cannot parse, with the security headers. */
+function rawClientError(code: string | undefined): string {
+  const [status, reason] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    ...HEADERS.map(({ key, value }) => `${key}: ${value}`),
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(reason)}`,
+    'Connection: close',
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${reason}`;
+}
+
+const { default: next } = await import('next');
+const app = next({ dir: import.meta.dirname, dev: false, hostname: values.hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer(async (req, res) => {
+  for (const { key, value } of HEADERS) res.setHeader(key, value);
+  if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
+  try {
+    await handle(req, res);
+  } catch (error) {
+    // Next handles its own errors; this is the same last resort `next start` has.
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end('Internal Server Error');
+  }
+});
+
+server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  // Answer only on a connection that has sent nothing yet; otherwise just close it.
+  if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
+    socket.end(rawClientError(error.code));
+  } else {
+    socket.destroy();
+  }
+});
+
+server.listen(port, values.hostname, () => {
+  console.log(`▲ Next.js production server on http://${values.hostname ?? 'localhost'}:${port}`);
+});
+
+const shutdown = () => {
+  server.close();
+  void app.close().finally(() => process.exit(0));
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
