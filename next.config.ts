@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './web/site/security-headers';
-import { LEGACY_REDIRECTS, readSiteSettings } from './web/site/settings';
+import { LEGACY_REDIRECTS, readSiteSettings, siteDistDir } from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
 
 const nextConfig: NextConfig = {
   // Browser tests build variants side by side (e.g. with and without Firebase settings).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: siteDistDir(),
+  // Inlined into the server code at build: keys the dictionaries in Next's data cache
+  // (web/content/site-gate.ts), so no build reads dictionaries an earlier build cached.
+  env: { CONTENT_CACHE_GENERATION: randomUUID() },
   reactStrictMode: true,
   poweredByHeader: false,
   // Type-checking and linting run in `npm test`, not in every build.
@@ -24,14 +28,6 @@ const nextConfig: NextConfig = {
       {
         source: '/:path*',
         headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }),
-      },
-      {
-        source: '/locales/:path*',
-        headers: [
-          { key: 'Content-Type', value: 'application/json; charset=utf-8' },
-          { key: 'Cache-Control', value: 'public, max-age=300, stale-while-revalidate=86400' },
-          { key: 'Access-Control-Allow-Origin', value: '*' },
-        ],
       },
     ];
   },
