@@ -32,7 +32,7 @@ export function siteEnv(variant: Variant, port?: number): NodeJS.ProcessEnv {
   };
   // The site must build from the bundled copy, whatever the developer's shell holds.
   for (const key of Object.keys(env))
-    if (key.startsWith('SANITY_') || (key.startsWith('NEXT_PUBLIC_') && !(key in variant.env)))
+    if ((key.startsWith('SANITY_') || key.startsWith('NEXT_PUBLIC_')) && !(key in variant.env))
       delete env[key];
   return env;
 }
