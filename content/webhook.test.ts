@@ -24,7 +24,7 @@ describe('readWebhook', () => {
     });
   });
 
-  it.each([
+  const rejected: [string, () => Promise<string | null>, string, RegExp][] = [
     [
       'no secret configured on the site',
       () => signWebhook(body, SECRET, NOW),
@@ -53,7 +53,8 @@ describe('readWebhook', () => {
       SECRET,
       /stale signature/,
     ],
-  ] as const)('rejects %s with 401', async (_, sign, secret, message) => {
+  ];
+  it.each(rejected)('rejects %s with 401', async (_, sign, secret, message) => {
     const result = await readWebhook(body, await sign(), secret, NOW);
     expect(result).toMatchObject({ kind: 'rejected', status: 401 });
     expect(result.kind === 'rejected' && result.message).toMatch(message);

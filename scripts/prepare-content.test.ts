@@ -12,7 +12,7 @@ afterEach(() => project.cleanup());
 
 function prepare() {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-content.ts'], {
-    env: { PATH: process.env.PATH, CONTENT_STORE_FILE: project.storeFile },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', CONTENT_STORE_FILE: project.storeFile },
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
