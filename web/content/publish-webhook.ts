@@ -10,7 +10,7 @@ import { revalidateTag } from 'next/cache';
 import { readWebhook, SIGNATURE_HEADER_NAME } from '@/content/webhook';
 import { documentId, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
-import { describeProblem } from '@/schemas/problems';
+import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
 import { dictionaryTag, siteContent } from './site-gate';
@@ -44,26 +44,35 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   try {
     result = await siteContent().gate.refresh(namespace);
   } catch (error) {
+    // Failing copy with no earlier good version to keep serving: still nothing to revalidate.
+    if (error instanceof ContentError)
+      return heldBack(delivery.document, namespace, error.problems);
     console.error(`publish webhook for ${documentId(namespace)}:`, error);
     return unavailable(namespace, 'the content store could not be read; nothing was revalidated');
   }
   if (result.state === 'unreachable')
     return unavailable(namespace, result.problems.map(describeProblem).join('; '));
-  if (result.state === 'held-back') {
-    // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
-    return Response.json({
-      status: 'held-back',
-      namespace,
-      document: delivery.document,
-      problems: result.problems.map(describeProblem),
-    });
-  }
+  // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
+  if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
   revalidateTag(dictionaryTag(namespace), { expire: 0 });
   return Response.json({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
+  });
+}
+
+function heldBack(
+  document: string,
+  namespace: Namespace,
+  problems: readonly ContentProblem[],
+): Response {
+  return Response.json({
+    status: 'held-back',
+    namespace,
+    document,
+    problems: problems.map(describeProblem),
   });
 }
 
