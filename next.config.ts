@@ -1,20 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './web/site/security-headers';
-import { readSiteSettings } from './web/site/settings';
+import { readSiteSettings, siteDistDir } from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
 
 const nextConfig: NextConfig = {
   // Browser tests build variants side by side (e.g. with and without Firebase settings).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: siteDistDir(),
   reactStrictMode: true,
   poweredByHeader: false,
   // Type-checking and linting run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true },
   // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
   // itself: Next's own redirects would go out without the security headers below.
+  // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
+  // (web/content/site-gate.ts), so no build reads dictionaries an earlier build cached.
   env: {
+    CONTENT_CACHE_GENERATION: randomUUID(),
     LEGACY_SITE_EN_URL: settings.LEGACY_SITE_EN_URL,
     LEGACY_SITE_TR_URL: settings.LEGACY_SITE_TR_URL,
   },
@@ -24,14 +28,6 @@ const nextConfig: NextConfig = {
       {
         source: '/:path*',
         headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }),
-      },
-      {
-        source: '/locales/:path*',
-        headers: [
-          { key: 'Content-Type', value: 'application/json; charset=utf-8' },
-          { key: 'Cache-Control', value: 'public, max-age=300, stale-while-revalidate=86400' },
-          { key: 'Access-Control-Allow-Origin', value: '*' },
-        ],
       },
     ];
   },

@@ -1,25 +1,18 @@
 /**
- * The export step: content store → `/locales/<lang>/<namespace>.json`. Every dictionary
- * is validated before anything is written; the files go to a temporary folder that is
+ * The export step: content store → `<lang>/<namespace>.json` files, the same JSON the site
+ * serves at `/locales/<lang>/<namespace>.json` (both come from content/published.ts), for
+ * whoever publishes them elsewhere (a CDN, a mobile app). Every dictionary is validated
+ * before anything is written; the files go to a temporary folder that is
  * swapped into place, so a failed export leaves the published files as they were.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documentId, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/schemas/languages';
-import { ContentError, type ContentProblem } from '@/schemas/problems';
-import { validatorFor, zodProblems } from '@/schemas/validator';
-import { splitDocument } from '@/schemas/walk';
+import { LANGUAGES, type Language } from '@/schemas/languages';
+import { ContentError } from '@/schemas/problems';
+import { publishStore, type CoverageEntry } from './published';
 import type { ContentStore } from './store';
 
-export interface CoverageEntry {
-  /** Texts present in English: what there is to translate. */
-  texts: number;
-  /** Texts without a translation in this language. */
-  missing: number;
-  /** Key paths that fell back to English in the published file. */
-  fallbacks: string[];
-}
+export type { CoverageEntry } from './published';
 
 export interface Coverage {
   languages: Record<Language, Omit<CoverageEntry, 'fallbacks'>>;
@@ -28,12 +21,15 @@ export interface Coverage {
 
 export const COVERAGE_FILE = 'coverage.json';
 
+/** Where `npm run export-locales` writes unless told otherwise (outside public/: see README). */
+export const DEFAULT_EXPORT_FOLDER = path.join('published', 'locales');
+
 export async function exportLocales(
   store: ContentStore,
   options: { out: string; strict: boolean },
 ): Promise<Coverage> {
-  const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
-  const problems: ContentProblem[] = [];
+  const { namespaces, problems } = await publishStore(store, { strict: options.strict });
+  if (problems.length) throw new ContentError(problems);
   const outputs: { file: string; json: unknown }[] = [];
   const coverage: Coverage = {
     languages: Object.fromEntries(
@@ -41,46 +37,18 @@ export async function exportLocales(
     ) as Coverage['languages'],
     namespaces: {},
   };
-
-  for (const namespace of NAMESPACES) {
-    const id = documentId(namespace);
-    const doc = documents.get(id);
-    if (!doc) {
-      problems.push({
-        file: id,
-        path: '',
-        message: `document is missing from the content store (${store.description}); run npm run import-locales`,
-      });
-      continue;
-    }
-    coverage.namespaces[namespace] = {} as Record<Language, CoverageEntry>;
+  for (const published of namespaces) {
+    coverage.namespaces[published.namespace] = published.coverage;
     for (const language of LANGUAGES) {
-      const source = `${id} (${language})`;
-      const split = splitDocument(getDictionary(namespace), doc, language, source);
-      problems.push(...split.problems);
-      if (options.strict) {
-        for (const fallback of split.fallbacks) {
-          problems.push({
-            file: source,
-            path: fallback,
-            message: `${LANGUAGE_NAMES[language]} text is missing (--strict allows no fallback to English)`,
-          });
-        }
-      }
-      const result = validatorFor(namespace as Namespace).safeParse(split.value);
-      if (!result.success) problems.push(...zodProblems(source, result.error));
-      const entry = {
-        texts: split.texts,
-        missing: split.fallbacks.length,
-        fallbacks: split.fallbacks,
-      };
-      coverage.namespaces[namespace][language] = entry;
+      const entry = published.coverage[language];
       coverage.languages[language].texts += entry.texts;
       coverage.languages[language].missing += entry.missing;
-      outputs.push({ file: path.join(language, `${namespace}.json`), json: split.value });
+      outputs.push({
+        file: path.join(language, `${published.namespace}.json`),
+        json: published.languages[language],
+      });
     }
   }
-  if (problems.length) throw new ContentError(problems);
 
   await publishFolder(options.out, [...outputs, { file: COVERAGE_FILE, json: coverage }]);
   return coverage;

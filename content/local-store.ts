@@ -6,6 +6,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
+import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
 
@@ -37,11 +38,11 @@ export class LocalStore implements ContentStore {
       });
   }
 
-  async fetchDictionaries(): Promise<DictionaryDocument[]> {
+  async fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]> {
     const dataset = await this.readAll();
     const result = await evaluate(parse(DICTIONARIES_QUERY), {
       dataset,
-      params: dictionaryQueryParams(),
+      params: dictionaryQueryParams(namespaces),
     });
     return (await result.get()) as DictionaryDocument[];
   }

@@ -1,7 +1,9 @@
 /** All GROQ the project runs. Both stores run the same query. */
-import { documentId, NAMESPACES } from '@/schemas';
+import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 
-/** Every dictionary document, by its deterministic id. */
+/** Dictionary documents by their deterministic ids (all of them, or the site's one namespace). */
 export const DICTIONARIES_QUERY = '*[_id in $ids] | order(_id asc)';
 
-export const dictionaryQueryParams = () => ({ ids: NAMESPACES.map(documentId) });
+export const dictionaryQueryParams = (namespaces: readonly Namespace[] = NAMESPACES) => ({
+  ids: namespaces.map(documentId),
+});

@@ -3,12 +3,17 @@
  * standing in for Sanity's API, and the test asserts the requests it receives.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACES } from '@/schemas';
 import { importLocales } from './import-locales';
 import { exportLocales } from './export-locales';
+import { ContentGate } from './gate';
 import { SanityStore } from './sanity-store';
+import { readContentSettings } from './settings';
+import { Snapshot } from './snapshot';
+import { openContentStore } from './store';
 import { makeTempProject, type TempProject } from './testing/temp-project';
 
 interface Received {
@@ -112,6 +117,34 @@ describe('SanityStore over HTTP', () => {
   it('exports what the project holds', async () => {
     const coverage = await exportLocales(store(), { out: project.out, strict: true });
     expect(Object.keys(coverage.namespaces)).toEqual(NAMESPACES);
+  });
+
+  it("the site's loader asks for one namespace, published perspective, with the shared GROQ", async () => {
+    // Opened from settings exactly as the site does (web/content/site-gate.ts), read-only: no token.
+    const siteStore = openContentStore(
+      'read',
+      readContentSettings(
+        { SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_HOST: apiHost },
+        'read',
+      ),
+    );
+    const gate = new ContentGate({
+      store: siteStore,
+      snapshot: new Snapshot(path.join(project.dir, 'snapshot')),
+      failOnProblems: true,
+    });
+    received.length = 0;
+    const result = await gate.read('hero');
+    expect(result.state).toBe('live');
+    expect(result.languages.de.title.main).toBeTruthy();
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request!.method).toBe('GET');
+    expect(request!.url.pathname).toBe('/v2025-02-19/data/query/production');
+    expect(request!.url.searchParams.get('perspective')).toBe('published');
+    expect(request!.url.searchParams.get('query')).toBe('*[_id in $ids] | order(_id asc)');
+    expect(JSON.parse(request!.url.searchParams.get('$ids')!)).toEqual(['dictionary-hero']);
+    expect(request!.headers.authorization).toBeUndefined();
   });
 
   it('sends no transaction when the input is bad', async () => {

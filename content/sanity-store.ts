@@ -1,6 +1,7 @@
 /** A real Sanity project as the content store, through the official client. */
 import { createClient, type SanityClient } from '@sanity/client';
 import type { ContentSettings } from './settings';
+import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
 
@@ -25,8 +26,11 @@ export class SanityStore implements ContentStore {
     });
   }
 
-  fetchDictionaries(): Promise<DictionaryDocument[]> {
-    return this.client.fetch<DictionaryDocument[]>(DICTIONARIES_QUERY, dictionaryQueryParams());
+  fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]> {
+    return this.client.fetch<DictionaryDocument[]>(
+      DICTIONARIES_QUERY,
+      dictionaryQueryParams(namespaces),
+    );
   }
 
   async commit(documents: readonly DictionaryDocument[]): Promise<void> {

@@ -3,6 +3,7 @@
  * Two backends share this interface and the same GROQ query: a local dataset file in
  * Sanity's NDJSON format (the default) and a real Sanity project.
  */
+import type { Namespace } from '@/schemas';
 import { readContentSettings, type ContentSettings } from './settings';
 import { LocalStore } from './local-store';
 import { SanityStore } from './sanity-store';
@@ -17,8 +18,8 @@ export interface ContentStore {
   readonly kind: 'local' | 'sanity';
   /** e.g. `local (.content/production.ndjson)` or `sanity (project abc123, dataset production)`. */
   readonly description: string;
-  /** Every published dictionary document, read with one GROQ query. */
-  fetchDictionaries(): Promise<DictionaryDocument[]>;
+  /** The published dictionary documents (all, or those of `namespaces`), read with one GROQ query. */
+  fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]>;
   /** Creates or replaces the documents in one transaction. */
   commit(documents: readonly DictionaryDocument[]): Promise<void>;
 }

@@ -1,8 +1,12 @@
-/** Prepares the published dictionaries, builds every variant and serves them for the run. */
+/** Prepares the content stores, builds every variant and serves them for the run. */
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { exportLocales } from '@/content/export-locales';
+import { LocalStore } from '@/content/local-store';
+import { DEFAULT_LOCAL_STORE } from '@/content/settings';
 import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
-import { writeHostileLocales } from './hostile-copy';
+import { PUBLISHED_FOR_TESTS } from './content-store';
+import { writeHostileStore } from './hostile-copy';
 import { VARIANTS, type VariantName } from './variants';
 
 declare module 'vitest' {
@@ -18,7 +22,11 @@ export default async function setup(project: TestProject) {
   });
   if (prepared.status !== 0)
     throw new Error(`prepare-content failed:\n${prepared.stdout}\n${prepared.stderr}`);
-  writeHostileLocales();
+  await exportLocales(new LocalStore(DEFAULT_LOCAL_STORE), {
+    out: PUBLISHED_FOR_TESTS,
+    strict: false,
+  });
+  await writeHostileStore();
   const sites: RunningSite[] = [];
   const urls = {} as Record<VariantName, string>;
   try {

@@ -1,11 +1,11 @@
 /**
- * Altered copy for the hostile build: markup and script-breaking strings in texts and
- * JSON-LD (all valid for the schema, so the build accepts them), and a German cookie
- * banner text left as its key (untranslated), which must keep the banner away.
+ * Altered copy for the hostile build, written into its own content store: markup and
+ * script-breaking strings in texts and JSON-LD (all valid for the schema, so the gate
+ * lets them through and the build accepts them), and a German cookie banner text left as
+ * its key (untranslated), which must keep the banner away.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { HOSTILE_LOCALES } from './variants';
+import { copyEmbeddedStore, editStored } from './content-store';
+import { HOSTILE_STORE } from './variants';
 
 export const HOSTILE = {
   title: '<script>window.__pwned = "title"</script>Hostile hero',
@@ -13,32 +13,20 @@ export const HOSTILE = {
   structuredName: '</script><script>window.__pwned = "jsonld"</script>',
 };
 
-// Published dictionaries are plain JSON; the edits below reach into known fields.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-
-function edit(language: string, namespace: string, change: (json: Json) => void) {
-  const file = path.join(HOSTILE_LOCALES, language, `${namespace}.json`);
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Json;
-  change(json);
-  writeFileSync(file, JSON.stringify(json));
-}
-
-export function writeHostileLocales(): void {
-  rmSync(HOSTILE_LOCALES, { recursive: true, force: true });
-  cpSync(path.join('public', 'locales'), HOSTILE_LOCALES, { recursive: true });
-  edit('en', 'hero', (json) => {
-    json.title.main = HOSTILE.title;
-    json.subtitle = HOSTILE.subtitle;
+export async function writeHostileStore(): Promise<void> {
+  copyEmbeddedStore(HOSTILE_STORE);
+  await editStored(HOSTILE_STORE, 'dictionary-hero', (doc) => {
+    doc.title.main.en = HOSTILE.title;
+    doc.subtitle.en = HOSTILE.subtitle;
   });
-  edit('en', 'home', (json) => {
-    json.meta.structuredData = JSON.stringify({
+  await editStored(HOSTILE_STORE, 'dictionary-home', (doc) => {
+    doc.meta.structuredData.en = JSON.stringify({
       '@context': 'https://schema.org',
       '@type': 'VideoGame',
       name: HOSTILE.structuredName,
     });
   });
-  edit('de', 'common', (json) => {
-    json.cookieBanner.decline = 'decline';
+  await editStored(HOSTILE_STORE, 'dictionary-common', (doc) => {
+    doc.cookieBanner.decline.de = 'decline';
   });
 }

@@ -19,7 +19,7 @@ import { baseUrl, openPage, setupBrowser } from './browser';
 import { HOSTILE } from './hostile-copy';
 import { distDir, siteEnv } from '@/testing/site-server';
 import { browserFiles, findSecretLeaks } from '@/testing/secrets';
-import { SECRET_SANITY_TOKEN, VARIANTS } from './variants';
+import { HOSTILE_SECRET, VARIANTS } from './variants';
 
 const browser = setupBrowser();
 const site = () => baseUrl('hostile');
@@ -68,10 +68,10 @@ describe('hostile copy', () => {
 
 describe('secrets', () => {
   const dist = distDir(VARIANTS.hostile);
-  const secrets = { SANITY_API_TOKEN: SECRET_SANITY_TOKEN };
+  const secrets = { SANITY_REVALIDATE_SECRET: HOSTILE_SECRET };
 
   it('the hostile build and server get the secret in their environment', () => {
-    expect(siteEnv(VARIANTS.hostile).SANITY_API_TOKEN).toBe(SECRET_SANITY_TOKEN);
+    expect(siteEnv(VARIANTS.hostile).SANITY_REVALIDATE_SECRET).toBe(HOSTILE_SECRET);
   });
 
   it('no secret setting appears in anything the hostile build sends to browsers', () => {
@@ -92,16 +92,19 @@ describe('secrets', () => {
         copyFileSync(file, target);
       }
       const chunk = browserFiles(copy).find((file) => file.endsWith('.js'))!;
-      appendFileSync(chunk, `\nconst token = ${JSON.stringify(SECRET_SANITY_TOKEN)};`);
+      appendFileSync(chunk, `\nconst token = ${JSON.stringify(HOSTILE_SECRET)};`);
       const page = path.join(copy, 'server', 'app', 'de', 'about.html');
       writeFileSync(
         page,
-        readFileSync(page, 'utf8').replace('</body>', `${SECRET_SANITY_TOKEN}</body>`),
+        readFileSync(page, 'utf8').replace('</body>', `${HOSTILE_SECRET}</body>`),
       );
       expect(findSecretLeaks(copy, secrets)).toEqual(
         [
-          { file: path.relative(copy, chunk), setting: 'SANITY_API_TOKEN' },
-          { file: path.join('server', 'app', 'de', 'about.html'), setting: 'SANITY_API_TOKEN' },
+          { file: path.relative(copy, chunk), setting: 'SANITY_REVALIDATE_SECRET' },
+          {
+            file: path.join('server', 'app', 'de', 'about.html'),
+            setting: 'SANITY_REVALIDATE_SECRET',
+          },
         ].sort((a, b) => a.file.localeCompare(b.file)),
       );
     } finally {

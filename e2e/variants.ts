@@ -1,5 +1,7 @@
 /** The settings variants the browser tests build and serve, each its own `next build`. */
+import path from 'node:path';
 import type { Variant } from '@/testing/site-server';
+import { E2E_CONTENT } from './content-store';
 
 /** Test values only: they look like Firebase settings and reach no real project. */
 export const FIREBASE_TEST_ENV = {
@@ -13,9 +15,9 @@ export const FIREBASE_TEST_ENV = {
   NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY: '6LtestKEYtestKEYtestKEYtestKEYtestKEYtes',
 };
 
-/** A secret that must never reach anything sent to browsers. */
-export const SECRET_SANITY_TOKEN = 'test-only-sanity-token-that-must-never-ship-7f3a9c';
-export const HOSTILE_LOCALES = '.e2e-hostile-locales';
+/** A server-only secret (the webhook secret) that must never reach anything sent to browsers. */
+export const HOSTILE_SECRET = 'test-only-sanity-token-that-must-never-ship-7f3a9c';
+export const HOSTILE_STORE = path.join(E2E_CONTENT, 'hostile.ndjson');
 
 export const VARIANTS = {
   plain: { name: 'plain', env: {} },
@@ -23,13 +25,19 @@ export const VARIANTS = {
   // Altered copy (hostile markup, an untranslated banner text) and a secret in the environment.
   hostile: {
     name: 'hostile',
-    env: {
-      PUBLISHED_LOCALES_DIR: HOSTILE_LOCALES,
-      SANITY_API_TOKEN: SECRET_SANITY_TOKEN,
-      SANITY_PROJECT_ID: 'abc123',
-      SANITY_DATASET: 'production',
-    },
+    env: { CONTENT_STORE_FILE: HOSTILE_STORE, SANITY_REVALIDATE_SECRET: HOSTILE_SECRET },
   },
 } satisfies Record<string, Variant>;
 
 export type VariantName = keyof typeof VARIANTS;
+
+/**
+ * The publish → live tests build and serve this one themselves (e2e/live.test.ts): they
+ * change its store and read its server's log.
+ */
+export const LIVE_STORE = path.join(E2E_CONTENT, 'live.ndjson');
+export const LIVE_WEBHOOK_SECRET = 'test-only-webhook-secret-4b1e';
+export const LIVE_VARIANT: Variant = {
+  name: 'live',
+  env: { CONTENT_STORE_FILE: LIVE_STORE, SANITY_REVALIDATE_SECRET: LIVE_WEBHOOK_SECRET },
+};

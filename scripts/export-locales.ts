@@ -1,13 +1,13 @@
-/** npm run export-locales -- [--out public/locales] [--strict] */
+/** npm run export-locales -- [--out published/locales] [--strict] */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { coverageTable, runScript } from '@/content/cli';
-import { COVERAGE_FILE, exportLocales } from '@/content/export-locales';
+import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from '@/content/export-locales';
 import { openContentStore } from '@/content/store';
 
 const { values } = parseArgs({
   options: {
-    out: { type: 'string', default: path.join('public', 'locales') },
+    out: { type: 'string', default: DEFAULT_EXPORT_FOLDER },
     strict: { type: 'boolean', default: false },
   },
 });

@@ -2,8 +2,10 @@
 import { parseArgs } from 'node:util';
 import { runScript } from '@/content/cli';
 import { importLocales } from '@/content/import-locales';
+import { createPublishWebhookSender, describeDelivery } from '@/content/publish-webhook';
 import { formatTable } from '@/content/report';
 import { openContentStore } from '@/content/store';
+import { documentId, documentType } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 
 const { values } = parseArgs({
@@ -15,6 +17,8 @@ const { values } = parseArgs({
 
 await runScript(async () => {
   const store = openContentStore(values['dry-run'] ? 'read' : 'write');
+  // Read before writing, so a malformed setting stops the script before the store changes.
+  const notifySite = createPublishWebhookSender();
   console.log(`content store: ${store.description}`);
   const result = await importLocales(store, { from: values.from, dryRun: values['dry-run'] });
   const header = [
@@ -51,5 +55,22 @@ await runScript(async () => {
     console.log(
       `${result.written} document(s) written, ${texts} text changes${changed.length ? `: ${changed.join(', ')}` : ''}.`,
     );
+    if (!notifySite) {
+      if (changed.length)
+        console.log(
+          'no SITE_REVALIDATE_URL: a running site shows the change after its next build.',
+        );
+      return;
+    }
+    if (!changed.length) return;
+    const deliveries = await notifySite(
+      changed.map((namespace) => ({ _id: documentId(namespace), _type: documentType(namespace) })),
+    );
+    console.log(`publish webhook to ${process.env.SITE_REVALIDATE_URL}:`);
+    for (const delivery of deliveries) console.log(`  ${describeDelivery(delivery)}`);
+    if (deliveries.some((delivery) => delivery.status !== 200))
+      console.warn(
+        'the store is updated, but the site did not take every change (see above); it shows them after its next build or a successful webhook.',
+      );
   }
 });

@@ -1,12 +1,18 @@
 /**
  * Before build, dev and start: with no Sanity settings, load the bundled copy into the
- * embedded store when it is empty; then export the published dictionaries.
+ * embedded store when it is empty; otherwise say which namespaces of `locales/` differ
+ * from the store. Then check every dictionary the site will serve: copy that fails stops
+ * the build here, with every problem named.
  */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { coverageTable, runScript } from '@/content/cli';
-import { exportLocales } from '@/content/export-locales';
+import { runScript } from '@/content/cli';
+import { localesDriftNote } from '@/content/drift';
 import { importLocales } from '@/content/import-locales';
+import { publishStore } from '@/content/published';
 import { openContentStore } from '@/content/store';
+import { ContentError } from '@/schemas/problems';
 
 await runScript(async () => {
   const store = openContentStore('read');
@@ -16,10 +22,19 @@ await runScript(async () => {
     console.log(
       `embedded store was empty: imported the bundled copy (${result.written} documents).`,
     );
+  } else {
+    const note = await localesDriftNote(store, 'locales');
+    if (note) console.log(note);
   }
-  const coverage = await exportLocales(store, {
-    out: path.join('public', 'locales'),
-    strict: false,
-  });
-  console.log(coverageTable(coverage));
+  const { namespaces, problems } = await publishStore(store, { strict: false });
+  if (problems.length) throw new ContentError(problems);
+  // Earlier builds exported here; Next would serve those files instead of the live route.
+  const stale = path.join('public', 'locales');
+  if (existsSync(stale)) {
+    await rm(stale, { recursive: true, force: true });
+    console.log(`removed ${stale}/ (an older export): /locales is now served from the store.`);
+  }
+  console.log(
+    `${namespaces.length} dictionaries pass; the site reads them from the content store.`,
+  );
 });

@@ -15,7 +15,10 @@ export const READ_METHODS = ['GET', 'HEAD'] as const;
  * under app/ (`[segment]` matches any one segment). A unit test compares this table with the
  * methods the route files export, so a new write route cannot be forgotten here.
  */
-export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {};
+export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  // Sanity's publish webhook (and the local content API's) posts here.
+  '/api/revalidate': ['POST'],
+};
 
 /**
  * Methods a fetch Request cannot carry (the Fetch standard forbids them). Next builds one for

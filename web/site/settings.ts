@@ -27,6 +27,11 @@ export function readSiteSettings(
   return result.data;
 }
 
+/** The build output folder (browser tests and benchmarks build variants side by side). */
+export function siteDistDir(env: Record<string, string | undefined> = process.env): string {
+  return env.NEXT_DIST_DIR || '.next';
+}
+
 /** Legacy paths of §2.1 and the sister site each one goes to. */
 export const LEGACY_REDIRECTS = [
   { path: 'quarantinechronicles', site: 'en' },

@@ -1,0 +1,185 @@
+/**
+ * The gate between the content store and the site: it reads one namespace's published
+ * document, splits and validates it exactly as the export does, and decides what the
+ * site serves. A version that passes becomes the last good one; a version that fails is
+ * held back (the last good one is served and the reason logged once and recorded); an
+ * unreachable store also falls back to the last good version. During a build both are
+ * errors instead, so a build never bakes in copy nobody could check.
+ *
+ * Reads are coalesced per namespace: at most one store read runs at a time, and a flood
+ * of refresh requests waits for one follow-up read instead of starting one each.
+ */
+import { createHash } from 'node:crypto';
+import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
+import { publishDocument } from './published';
+import type { Snapshot } from './snapshot';
+import type { ContentStore, DictionaryDocument } from './store';
+
+export type GateState = 'live' | 'held-back' | 'unreachable';
+
+export interface GateResult<N extends Namespace = Namespace> {
+  readonly namespace: N;
+  /** live: the store's version passed; otherwise the last good version is served. */
+  readonly state: GateState;
+  readonly languages: Record<Language, DictionaryOf<N>>;
+  /** Why the store's version is not served (empty when live). */
+  readonly problems: readonly ContentProblem[];
+}
+
+export interface GateOptions {
+  readonly store: ContentStore;
+  readonly snapshot: Snapshot;
+  /** Throw instead of falling back (the build: it must fail on copy that does not pass). */
+  readonly failOnProblems: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface NamespaceReads {
+  /** Store reads of this namespace since the process started. */
+  readonly reads: number;
+  readonly lastReadAt: string | null;
+  readonly lastState: GateState | null;
+}
+
+/** A short, stable name for one version of a document (Sanity's `_rev` is part of it). */
+export function revisionOf(doc: DictionaryDocument | undefined): string {
+  if (!doc) return 'missing';
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 12);
+}
+
+export class ContentGate {
+  private readonly running = new Map<Namespace, Promise<GateResult>>();
+  private readonly queued = new Map<Namespace, Promise<GateResult>>();
+  private readonly counts = new Map<Namespace, NamespaceReads>();
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: GateOptions) {
+    this.log = options.log ?? ((line) => console.warn(line));
+  }
+
+  get storeDescription(): string {
+    return this.options.store.description;
+  }
+
+  /** What to serve now: joins a read already under way, else starts one. */
+  read<N extends Namespace>(namespace: N): Promise<GateResult<N>> {
+    return (this.running.get(namespace) ?? this.start(namespace)) as Promise<GateResult<N>>;
+  }
+
+  /**
+   * A read that starts after this call (after a publish): a read under way may predate the
+   * change, so this waits for the one follow-up read that every caller meanwhile shares.
+   */
+  refresh<N extends Namespace>(namespace: N): Promise<GateResult<N>> {
+    const running = this.running.get(namespace);
+    if (!running) return this.start(namespace);
+    let next = this.queued.get(namespace);
+    if (!next) {
+      next = running
+        .catch(() => undefined)
+        .then(() => {
+          this.queued.delete(namespace);
+          return this.start(namespace);
+        });
+      this.queued.set(namespace, next);
+    }
+    return next as Promise<GateResult<N>>;
+  }
+
+  reads(): Partial<Record<Namespace, NamespaceReads>> {
+    return Object.fromEntries(this.counts);
+  }
+
+  private start<N extends Namespace>(namespace: N): Promise<GateResult<N>> {
+    const promise = this.check(namespace).finally(() => {
+      if (this.running.get(namespace) === promise) this.running.delete(namespace);
+    });
+    this.running.set(namespace, promise);
+    return promise;
+  }
+
+  private async check<N extends Namespace>(namespace: N): Promise<GateResult<N>> {
+    const { store, snapshot, failOnProblems } = this.options;
+    const id = documentId(namespace);
+    let doc: DictionaryDocument | undefined;
+    try {
+      [doc] = await store.fetchDictionaries([namespace]);
+    } catch (cause) {
+      this.count(namespace, 'unreachable');
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      const problem = { file: id, path: '', message: `content store unreachable: ${reason}` };
+      if (failOnProblems) throw new ContentError([problem]);
+      const previous = await this.lastGood(namespace, [problem]);
+      this.log(`content gate: ${id}: ${problem.message}; serving its last good version`);
+      return {
+        namespace,
+        state: 'unreachable',
+        languages: previous.languages,
+        problems: [problem],
+      };
+    }
+
+    const published = publishDocument(namespace, doc, {
+      strict: false,
+      storeDescription: store.description,
+    });
+    const revision = revisionOf(doc);
+    if (published.problems.length === 0) {
+      this.count(namespace, 'live');
+      const previous = await snapshot.read(namespace);
+      if (previous?.heldBack)
+        this.log(`content gate: ${id} passes again (revision ${revision}); serving it`);
+      if (previous?.revision !== revision || previous.heldBack)
+        await snapshot.saveGood(namespace, revision, published.languages);
+      return { namespace, state: 'live', languages: published.languages, problems: [] };
+    }
+
+    this.count(namespace, 'held-back');
+    if (failOnProblems) throw new ContentError(published.problems);
+    const previous = await this.lastGood(namespace, published.problems);
+    if (previous.heldBack?.revision !== revision) {
+      // One line per refused version, naming the document, the key paths and the problems.
+      this.log(
+        `content gate: held back ${id} (revision ${revision}), still serving revision ${previous.revision}: ` +
+          published.problems.map(describeProblem).join('; '),
+      );
+      await snapshot.holdBack(previous, {
+        revision,
+        since: new Date().toISOString(),
+        problems: published.problems,
+      });
+    }
+    return {
+      namespace,
+      state: 'held-back',
+      languages: previous.languages,
+      problems: published.problems,
+    };
+  }
+
+  private async lastGood<N extends Namespace>(namespace: N, problems: readonly ContentProblem[]) {
+    const previous = await this.options.snapshot.read(namespace);
+    if (!previous) {
+      throw new ContentError([
+        ...problems,
+        {
+          file: documentId(namespace),
+          path: '',
+          message: `no earlier good version to serve instead (none in ${this.options.snapshot.dir})`,
+        },
+      ]);
+    }
+    return previous;
+  }
+
+  private count(namespace: Namespace, state: GateState): void {
+    const before = this.counts.get(namespace);
+    this.counts.set(namespace, {
+      reads: (before?.reads ?? 0) + 1,
+      lastReadAt: new Date().toISOString(),
+      lastState: state,
+    });
+  }
+}

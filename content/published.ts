@@ -1,0 +1,101 @@
+/**
+ * What one stored dictionary document publishes: one validated JSON per language. The
+ * export (files) and the site's loader (pages, heads, /locales) both go through
+ * `publishDocument`, so a file written by export-locales and what the site serves are
+ * split and validated by the same code and can never disagree.
+ */
+import {
+  documentId,
+  getDictionary,
+  NAMESPACES,
+  type DictionaryOf,
+  type Namespace,
+} from '@/schemas';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/schemas/languages';
+import type { ContentProblem } from '@/schemas/problems';
+import { validatorFor, zodProblems } from '@/schemas/validator';
+import { splitDocument } from '@/schemas/walk';
+import type { ContentStore, DictionaryDocument } from './store';
+
+export interface CoverageEntry {
+  /** Texts present in English: what there is to translate. */
+  texts: number;
+  /** Texts without a translation in this language. */
+  missing: number;
+  /** Key paths that fell back to English in the published file. */
+  fallbacks: string[];
+}
+
+export interface PublishedNamespace<N extends Namespace = Namespace> {
+  readonly namespace: N;
+  /** Each language's JSON in schema key order; only meaningful when `problems` is empty. */
+  readonly languages: Record<Language, DictionaryOf<N>>;
+  readonly coverage: Record<Language, CoverageEntry>;
+  /** Everything wrong with the document, as `dictionary-<ns> (<lang>) → key path: problem`. */
+  readonly problems: ContentProblem[];
+}
+
+export interface PublishOptions {
+  /** A missing German or Turkish text is an error instead of a fallback to English. */
+  readonly strict: boolean;
+  /** Names the store in the message about a missing document. */
+  readonly storeDescription: string;
+}
+
+export function publishDocument<N extends Namespace>(
+  namespace: N,
+  doc: DictionaryDocument | undefined,
+  options: PublishOptions,
+): PublishedNamespace<N> {
+  const id = documentId(namespace);
+  const problems: ContentProblem[] = [];
+  const languages = {} as Record<Language, DictionaryOf<N>>;
+  const coverage = {} as Record<Language, CoverageEntry>;
+  if (!doc) {
+    problems.push({
+      file: id,
+      path: '',
+      message: `document is missing from the content store (${options.storeDescription}); run npm run import-locales`,
+    });
+    return { namespace, languages, coverage, problems };
+  }
+  for (const language of LANGUAGES) {
+    const source = `${id} (${language})`;
+    const split = splitDocument(getDictionary(namespace), doc, language, source);
+    problems.push(...split.problems);
+    if (options.strict) {
+      for (const fallback of split.fallbacks) {
+        problems.push({
+          file: source,
+          path: fallback,
+          message: `${LANGUAGE_NAMES[language]} text is missing (--strict allows no fallback to English)`,
+        });
+      }
+    }
+    const result = validatorFor(namespace).safeParse(split.value);
+    if (!result.success) problems.push(...zodProblems(source, result.error));
+    // The split value, not zod's output: it keeps the schema's key order for the files.
+    languages[language] = split.value as DictionaryOf<N>;
+    coverage[language] = {
+      texts: split.texts,
+      missing: split.fallbacks.length,
+      fallbacks: split.fallbacks,
+    };
+  }
+  return { namespace, languages, coverage, problems };
+}
+
+/** Every namespace the store holds, with one query; problems of all of them together. */
+export async function publishStore(
+  store: ContentStore,
+  options: Pick<PublishOptions, 'strict'>,
+): Promise<{ namespaces: PublishedNamespace[]; problems: ContentProblem[] }> {
+  const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+  const namespaces = NAMESPACES.map((namespace) =>
+    publishDocument(namespace, documents.get(documentId(namespace)), {
+      strict: options.strict,
+      storeDescription: store.description,
+    }),
+  );
+  return { namespaces, problems: namespaces.flatMap((published) => published.problems) };
+}

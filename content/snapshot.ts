@@ -1,0 +1,83 @@
+/**
+ * The last good version of every namespace, one JSON file per namespace in a folder of
+ * the site's build output. The build writes it (a build only succeeds when every
+ * dictionary passes), the running site advances it each time a newer version passes the
+ * gate, and it survives a restart. When the store holds copy that fails, the site serves
+ * this version instead, and the file records why the newer one is held back.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import type { ContentProblem } from '@/schemas/problems';
+
+export interface HeldBack {
+  /** The revision of the stored document that failed. */
+  readonly revision: string;
+  /** When the site first refused it (ISO time). */
+  readonly since: string;
+  readonly problems: readonly ContentProblem[];
+}
+
+export interface SnapshotEntry<N extends Namespace = Namespace> {
+  readonly namespace: N;
+  /** The revision of the stored document the languages come from. */
+  readonly revision: string;
+  readonly savedAt: string;
+  readonly languages: Record<Language, DictionaryOf<N>>;
+  readonly heldBack: HeldBack | null;
+}
+
+export class Snapshot {
+  constructor(readonly dir: string) {}
+
+  private file(namespace: Namespace): string {
+    return path.join(this.dir, `${namespace}.json`);
+  }
+
+  async read<N extends Namespace>(namespace: N): Promise<SnapshotEntry<N> | undefined> {
+    try {
+      return JSON.parse(await readFile(this.file(namespace), 'utf8')) as SnapshotEntry<N>;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** Records a version that passed: it becomes the last good one and nothing is held back. */
+  async saveGood<N extends Namespace>(
+    namespace: N,
+    revision: string,
+    languages: Record<Language, DictionaryOf<N>>,
+  ): Promise<void> {
+    const entry: SnapshotEntry<N> = {
+      namespace,
+      revision,
+      savedAt: new Date().toISOString(),
+      languages,
+      heldBack: null,
+    };
+    await this.write(namespace, entry);
+  }
+
+  /** Records that a newer version failed; the last good languages stay as they are. */
+  async holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void> {
+    await this.write(previous.namespace, { ...previous, heldBack });
+  }
+
+  /** Every namespace that has a snapshot, in registry order. */
+  async list(): Promise<SnapshotEntry[]> {
+    const entries = await Promise.all(NAMESPACES.map((namespace) => this.read(namespace)));
+    return entries.filter((entry): entry is SnapshotEntry => entry !== undefined);
+  }
+
+  /** Temporary file, then rename: a reader never sees half a file, even across processes. */
+  private async write(namespace: Namespace, entry: SnapshotEntry): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const target = this.file(namespace);
+    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
+    await writeFile(temporary, JSON.stringify(entry), 'utf8');
+    await rename(temporary, target);
+  }
+}

@@ -1,0 +1,93 @@
+import { encodeSignatureHeader } from '@sanity/webhook';
+import { describe, expect, it } from 'vitest';
+import { readWebhook, signWebhook, SIGNATURE_TOLERANCE_MS } from './webhook';
+
+const SECRET = 'test-webhook-secret';
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
+
+describe('signWebhook', () => {
+  it('produces the header Sanity sends: t=<ms>,v1=<base64url HMAC-SHA256 of "t.body">', async () => {
+    const header = await signWebhook(body, SECRET, NOW);
+    expect(header).toBe(await encodeSignatureHeader(body, NOW, SECRET));
+    expect(header).toMatch(new RegExp(`^t=${NOW},v1=[A-Za-z0-9_-]{43}$`));
+  });
+});
+
+describe('readWebhook', () => {
+  it('accepts a signed delivery of a published dictionary and names its namespace', async () => {
+    const signature = await signWebhook(body, SECRET, NOW - 2_000);
+    await expect(readWebhook(body, signature, SECRET, NOW)).resolves.toEqual({
+      kind: 'namespace',
+      namespace: 'hero',
+      document: 'dictionary-hero',
+    });
+  });
+
+  const rejected: [string, () => Promise<string | null>, string, RegExp][] = [
+    [
+      'no secret configured on the site',
+      () => signWebhook(body, SECRET, NOW),
+      '',
+      /no webhook secret/,
+    ],
+    ['no signature', async () => null, SECRET, /missing sanity-webhook-signature/],
+    ['a malformed signature', async () => 'v1=abc', SECRET, /invalid signature/],
+    ['another secret', () => signWebhook(body, 'not-the-secret', NOW), SECRET, /invalid signature/],
+    [
+      'a signature of another body',
+      () =>
+        signWebhook(JSON.stringify({ _id: 'dictionary-faq', _type: 'faqDictionary' }), SECRET, NOW),
+      SECRET,
+      /invalid signature/,
+    ],
+    [
+      'a stale signature',
+      () => signWebhook(body, SECRET, NOW - SIGNATURE_TOLERANCE_MS - 1_000),
+      SECRET,
+      /stale signature \(signed 301 s ago\)/,
+    ],
+    [
+      'a signature from the future',
+      () => signWebhook(body, SECRET, NOW + SIGNATURE_TOLERANCE_MS + 1_000),
+      SECRET,
+      /stale signature/,
+    ],
+  ];
+  it.each(rejected)('rejects %s with 401', async (_, sign, secret, message) => {
+    const result = await readWebhook(body, await sign(), secret, NOW);
+    expect(result).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(result.kind === 'rejected' && result.message).toMatch(message);
+  });
+
+  it('answers 401, not 400, to an unsigned body that is not JSON', async () => {
+    await expect(readWebhook('{oops', null, SECRET, NOW)).resolves.toMatchObject({ status: 401 });
+  });
+
+  it.each([
+    ['not JSON', '{"_id": ', /body is not JSON/],
+    ['a list', '[]', /projection \{_id, _type\}/],
+    ['an object without _type', '{"_id":"dictionary-hero"}', /projection \{_id, _type\}/],
+  ])('rejects a signed body that is %s with 400', async (_, text, message) => {
+    const result = await readWebhook(text, await signWebhook(text, SECRET, NOW), SECRET, NOW);
+    expect(result).toMatchObject({ kind: 'rejected', status: 400 });
+    expect(result.kind === 'rejected' && result.message).toMatch(message);
+  });
+
+  it.each([
+    [{ _id: 'post-1', _type: 'post' }, /not a dictionary document type: post/],
+    [
+      { _id: 'drafts.dictionary-hero', _type: 'heroDictionary' },
+      /drafts\.dictionary-hero is not the published heroDictionary/,
+    ],
+    [
+      { _id: 'dictionary-faq', _type: 'heroDictionary' },
+      /dictionary-faq is not the published heroDictionary/,
+    ],
+  ])('ignores %j', async (doc, reason) => {
+    const text = JSON.stringify(doc);
+    const result = await readWebhook(text, await signWebhook(text, SECRET, NOW), SECRET, NOW);
+    expect(result).toMatchObject({ kind: 'ignored' });
+    expect(result.kind === 'ignored' && result.reason).toMatch(reason);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The publish webhook, as Sanity sends it: a POST whose JSON body is the projection
+ * `{_id, _type}` of the published document, signed with a shared secret in the
+ * `sanity-webhook-signature` header (`t=<ms>,v1=<HMAC-SHA256>`). Signing and checking
+ * use Sanity's own toolkit (@sanity/webhook); the site's endpoint and our sender share
+ * this module, so both ends speak exactly the same protocol.
+ */
+import {
+  decodeSignatureHeader,
+  encodeSignatureHeader,
+  isValidSignature,
+  SIGNATURE_HEADER_NAME,
+} from '@sanity/webhook';
+import { documentId, namespaceOfDocumentType, type Namespace } from '@/schemas';
+
+export { SIGNATURE_HEADER_NAME };
+
+/** A signature older (or further in the future) than this is refused as stale. */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** What the webhook carries: the projection `{_id, _type}` of the published document. */
+export interface PublishedDocumentRef {
+  readonly _id: string;
+  readonly _type: string;
+}
+
+export type WebhookDelivery =
+  | { readonly kind: 'rejected'; readonly status: 400 | 401; readonly message: string }
+  | { readonly kind: 'ignored'; readonly reason: string }
+  | { readonly kind: 'namespace'; readonly namespace: Namespace; readonly document: string };
+
+export function signWebhook(body: string, secret: string, now = Date.now()): Promise<string> {
+  return encodeSignatureHeader(body, now, secret);
+}
+
+/**
+ * Checks one delivery: the signature first (nothing about the body is looked at or
+ * answered before it passes), then its age, then the body.
+ */
+export async function readWebhook(
+  body: string,
+  signature: string | null,
+  secret: string | undefined,
+  now = Date.now(),
+): Promise<WebhookDelivery> {
+  const reject = (status: 400 | 401, message: string): WebhookDelivery => ({
+    kind: 'rejected',
+    status,
+    message,
+  });
+  if (!secret) return reject(401, 'this site has no webhook secret (SANITY_REVALIDATE_SECRET)');
+  if (!signature) return reject(401, `missing ${SIGNATURE_HEADER_NAME} header`);
+  if (!(await isValidSignature(body, signature, secret))) return reject(401, 'invalid signature');
+  const age = now - decodeSignatureHeader(signature).timestamp;
+  if (Math.abs(age) > SIGNATURE_TOLERANCE_MS)
+    return reject(401, `stale signature (signed ${Math.round(age / 1000)} s ago)`);
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return reject(400, 'body is not JSON');
+  }
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    typeof (payload as Partial<PublishedDocumentRef>)._id !== 'string' ||
+    typeof (payload as Partial<PublishedDocumentRef>)._type !== 'string'
+  ) {
+    return reject(400, 'body must be the projection {_id, _type} of the published document');
+  }
+  const { _id, _type } = payload as PublishedDocumentRef;
+  const namespace = namespaceOfDocumentType(_type);
+  if (!namespace) return { kind: 'ignored', reason: `not a dictionary document type: ${_type}` };
+  if (_id !== documentId(namespace))
+    return {
+      kind: 'ignored',
+      reason: `${_id} is not the published ${_type} (${documentId(namespace)})`,
+    };
+  return { kind: 'namespace', namespace, document: _id };
+}

@@ -1,0 +1,312 @@
+/**
+ * Publish → live, and the gate: a running `next start` whose content store the tests
+ * change directly (as a write through the API would, bypassing the Studio), then tell
+ * with the signed webhook Sanity sends. Whether a page was regenerated is read from
+ * Next's own `x-nextjs-cache` header: HIT means it was served from the prerendered cache.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '@/content/webhook';
+import { NAMESPACES, type Namespace } from '@/schemas';
+import { LANGUAGES } from '@/schemas/languages';
+import { pagesShowing, SITE_PAGES } from '@/schemas/site';
+import { pagePath } from '@/web/i18n/paths';
+import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
+import { openPage, setupBrowser } from './browser';
+import { copyEmbeddedStore, editStored } from './content-store';
+import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET } from './variants';
+
+const browser = setupBrowser();
+let site: RunningSite;
+let origin: string;
+
+beforeAll(async () => {
+  copyEmbeddedStore(LIVE_STORE);
+  buildSite(LIVE_VARIANT);
+  site = await serveSite(LIVE_VARIANT);
+  origin = site.url.replace('localhost', '127.0.0.1');
+}, 240_000);
+afterAll(() => site?.stop());
+
+/** The limit the site promises from a publish to the new text on the page. */
+const LIVE_WITHIN_MS = 5_000;
+
+async function publish(
+  namespace: Namespace | string,
+  options: { secret?: string; signedAt?: number; id?: string; body?: string } = {},
+) {
+  const body =
+    options.body ??
+    JSON.stringify({
+      _id: options.id ?? `dictionary-${namespace}`,
+      _type: `${namespace}Dictionary`,
+    });
+  const response = await fetch(`${origin}/api/revalidate`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await signWebhook(
+        body,
+        options.secret ?? LIVE_WEBHOOK_SECRET,
+        options.signedAt ?? Date.now(),
+      ),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function get(pathname: string) {
+  const response = await fetch(`${origin}${pathname}`);
+  return { cache: response.headers.get('x-nextjs-cache'), text: await response.text() };
+}
+
+// The published JSON is untyped here; the tests read known fields.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const localesJson = async (language: string, namespace: string): Promise<any> =>
+  JSON.parse((await get(`/locales/${language}/${namespace}.json`)).text);
+
+async function status() {
+  const response = await fetch(`${origin}/api/content-status`);
+  return (await response.json()) as {
+    heldBack: { namespace: string; document: string; problems: string[] }[];
+    namespaces: Record<string, { storeReads: number }>;
+  };
+}
+
+/**
+ * The first request for each path after the webhook answered must already show `text`
+ * (no stale copy served once more), all within the promised time from the publish.
+ */
+async function expectLive(sent: number, paths: string[], text: string): Promise<number> {
+  const pages = await Promise.all(paths.map((pathname) => get(pathname)));
+  const elapsed = Date.now() - sent;
+  for (const [index, page] of pages.entries()) expect(page.text, paths[index]).toContain(text);
+  expect(elapsed).toBeLessThan(LIVE_WITHIN_MS);
+  return elapsed;
+}
+
+async function textOf(pathname: string, selector: string): Promise<string> {
+  const { page, context } = await openPage(browser());
+  await page.goto(`${origin}${pathname}`);
+  const text = await page.locator(selector).first().innerText();
+  await context.close();
+  return text;
+}
+
+const everyPage = SITE_PAGES.flatMap((page) =>
+  LANGUAGES.map((language) => ({ page, path: pagePath(page.slug, language) })),
+);
+
+describe('publish → live', () => {
+  it('shows a German edit on /de and /locales/de within 5 s; English, Turkish and other pages stay as they were', async () => {
+    const before = {
+      en: await textOf('/', '#hero-title'),
+      tr: await textOf('/tr', '#hero-title'),
+      enJson: await localesJson('en', 'hero'),
+      trJson: await localesJson('tr', 'hero'),
+    };
+    const edited = `Live bearbeitet ${Date.now()}`;
+    await editStored(LIVE_STORE, 'dictionary-hero', (doc) => (doc.title.main.de = edited));
+
+    const sent = Date.now();
+    const answer = await publish('hero');
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { status: 'revalidated', namespace: 'hero', pages: ['/', '/de', '/tr'] },
+    });
+    const elapsed = await expectLive(sent, ['/de', '/locales/de/hero.json'], edited);
+    console.log(`publish → /de and /locales/de/hero.json show the edit: ${elapsed} ms`);
+    await expect(textOf('/de', '#hero-title')).resolves.toContain(edited);
+
+    await expect(textOf('/', '#hero-title')).resolves.toBe(before.en);
+    await expect(textOf('/tr', '#hero-title')).resolves.toBe(before.tr);
+    await expect(localesJson('en', 'hero')).resolves.toEqual(before.enJson);
+    await expect(localesJson('tr', 'hero')).resolves.toEqual(before.trJson);
+
+    // Every page and /locales file of the other namespaces still comes from the build.
+    const showingHero = new Set(pagesShowing('hero'));
+    const others = [
+      ...everyPage.filter(({ page }) => !showingHero.has(page)).map(({ path }) => path),
+      ...NAMESPACES.filter((n) => n !== 'hero').flatMap((n) =>
+        LANGUAGES.map((language) => `/locales/${language}/${n}.json`),
+      ),
+    ];
+    const regenerated = [];
+    for (const pathname of others)
+      if ((await get(pathname)).cache !== 'HIT') regenerated.push(pathname);
+    expect(regenerated).toEqual([]);
+  });
+
+  it('answers unsigned, wrongly signed and stale webhooks with 401 and changes nothing', async () => {
+    const served = (await localesJson('de', 'hero')).title.main as string;
+    await editStored(
+      LIVE_STORE,
+      'dictionary-hero',
+      (doc) => (doc.title.main.de = 'Nicht freigegeben'),
+    );
+    const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
+    const unsigned = await fetch(`${origin}/api/revalidate`, { method: 'POST', body });
+    expect(unsigned.status).toBe(401);
+    expect((await publish('hero', { secret: 'not-the-secret' })).status).toBe(401);
+    expect((await publish('hero', { signedAt: Date.now() - 10 * 60_000 })).status).toBe(401);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const page = await get('/de');
+    expect(page.cache).toBe('HIT');
+    expect(page.text).toContain(served);
+    expect((await localesJson('de', 'hero')).title.main).toBe(served);
+    await editStored(LIVE_STORE, 'dictionary-hero', (doc) => (doc.title.main.de = served));
+  });
+});
+
+describe('the gate', () => {
+  it('keeps the last good footer when a German placeholder is dropped, reports it, and goes live once fixed', async () => {
+    const year = new Date().getFullYear();
+    const before = await textOf('/de', '.site-footer__bottom p');
+    expect(before).toContain(String(year));
+    const logLength = site.server.output().length;
+
+    await editStored(LIVE_STORE, 'dictionary-footer', (doc) => {
+      doc.copyrightTemplate.de = '© {brand}. Alle Rechte vorbehalten.';
+    });
+    const problem =
+      'dictionary-footer (de) → copyrightTemplate: placeholders differ from English: lacks {year}';
+    expect(await publish('footer')).toMatchObject({
+      status: 200,
+      body: { status: 'held-back', problems: [problem] },
+    });
+    expect((await publish('footer')).body.status).toBe('held-back');
+    await expect(textOf('/de', '.site-footer__bottom p')).resolves.toBe(before);
+    expect((await localesJson('de', 'footer')).copyrightTemplate).toContain('{year}');
+    expect((await status()).heldBack).toEqual([
+      expect.objectContaining({
+        namespace: 'footer',
+        document: 'dictionary-footer',
+        problems: [problem],
+      }),
+    ]);
+    const logLines = site.server
+      .output()
+      .slice(logLength)
+      .split('\n')
+      .filter((line) => line.includes('held back'));
+    expect(logLines).toHaveLength(1);
+    expect(logLines[0]).toContain(`held back dictionary-footer`);
+    expect(logLines[0]).toContain(problem);
+
+    await editStored(LIVE_STORE, 'dictionary-footer', (doc) => {
+      doc.copyrightTemplate.de = '© {year} {brand}. Alle Rechte bleiben vorbehalten.';
+    });
+    const sent = Date.now();
+    expect((await publish('footer')).body.status).toBe('revalidated');
+    await expectLive(sent, ['/de', '/locales/de/footer.json'], 'Alle Rechte bleiben vorbehalten.');
+    await expect(textOf('/de/about', '.site-footer__bottom p')).resolves.toBe(
+      `© ${year} RG Games. Alle Rechte bleiben vorbehalten.`,
+    );
+    expect((await status()).heldBack).toEqual([]);
+  });
+
+  it('holds back a javascript: address written into the store; the page keeps its safe link', async () => {
+    const served = await localesJson('de', 'hero');
+    await editStored(LIVE_STORE, 'dictionary-hero', (doc) => {
+      doc.ctas.primary.url.de = 'javascript:alert(document.cookie)';
+    });
+    const answer = await publish('hero');
+    expect(answer.body.status).toBe('held-back');
+    expect(String(answer.body.problems)).toContain(
+      'dictionary-hero (de) → ctas.primary.url: "javascript:alert(document.cookie)" is not a site path',
+    );
+    const { page, context } = await openPage(browser());
+    await page.goto(`${origin}/de`);
+    await expect(page.locator('a[href^="javascript:"]').count()).resolves.toBe(0);
+    await expect(page.locator('.hero a').first().getAttribute('href')).resolves.toBe(
+      `/de${served.ctas.primary.url}`,
+    );
+    await context.close();
+    expect((await status()).heldBack.map((held) => held.namespace)).toEqual(['hero']);
+
+    await editStored(LIVE_STORE, 'dictionary-hero', (doc) => {
+      doc.ctas.primary.url.de = served.ctas.primary.url;
+    });
+    expect((await publish('hero')).body.status).toBe('revalidated');
+    expect((await status()).heldBack).toEqual([]);
+  });
+});
+
+describe('the webhook endpoint', () => {
+  it('answers bad input without revalidating anything', async () => {
+    await get('/de/about');
+    await get('/de');
+    expect((await fetch(`${origin}/api/revalidate`)).status).toBe(405);
+    expect((await fetch(`${origin}/api/revalidate`, { method: 'PUT' })).status).toBe(405);
+    expect(await publish('hero', { body: 'not json' })).toMatchObject({
+      status: 400,
+      body: { message: 'body is not JSON' },
+    });
+    expect(await publish('post')).toMatchObject({ status: 200, body: { status: 'ignored' } });
+    expect(await publish('hero', { id: 'drafts.dictionary-hero' })).toMatchObject({
+      status: 200,
+      body: { status: 'ignored' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await get('/de/about')).cache).toBe('HIT');
+    expect((await get('/de')).cache).toBe('HIT');
+  });
+
+  it('coalesces a flood of webhooks for one namespace: one store read at a time, shared', async () => {
+    await editStored(
+      LIVE_STORE,
+      'dictionary-discord',
+      (doc) => (doc.title.de = 'Flut überstanden'),
+    );
+    const readsBefore = (await status()).namespaces.discord!.storeReads;
+    const sent = Date.now();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => publish('discord')));
+    expect(new Set(answers.map((a) => `${a.status} ${String(a.body.status)}`))).toEqual(
+      new Set(['200 revalidated']),
+    );
+    // One read at a time per namespace, each shared by every delivery that came meanwhile
+    // (the exact count depends on how the deliveries spread over time; 25 without coalescing).
+    const reads = (await status()).namespaces.discord!.storeReads - readsBefore;
+    console.log(`25 webhooks for one namespace: ${reads} store reads`);
+    expect(reads).toBeLessThan(answers.length / 2);
+    await expectLive(sent, ['/de', '/locales/de/discord.json'], 'Flut überstanden');
+    expect((await get('/de/about')).cache).toBe('HIT');
+  });
+});
+
+describe('npm run import-locales with SITE_REVALIDATE_URL', () => {
+  it('imports, then sends the signed webhook: the running site shows the imported text', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rg-live-import-'));
+    try {
+      await cp('locales', path.join(dir, 'locales'), { recursive: true });
+      const file = path.join(dir, 'locales', 'de', 'faqPage.json');
+      const json = JSON.parse(await readFile(file, 'utf8')) as { hero: { title: string } };
+      json.hero.title = 'Fragen, frisch importiert';
+      await writeFile(file, JSON.stringify(json));
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/import-locales.ts', '--from', path.join(dir, 'locales')],
+        {
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            CONTENT_STORE_FILE: LIVE_STORE,
+            SITE_REVALIDATE_URL: `${origin}/api/revalidate`,
+            SANITY_REVALIDATE_SECRET: LIVE_WEBHOOK_SECRET,
+          },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('dictionary-faqPage: 200 revalidated');
+      await expect(textOf('/de/faq', 'main h1')).resolves.toBe('Fragen, frisch importiert');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
