@@ -80,7 +80,7 @@ describe('checkLocalizedText', () => {
     ]);
   });
   it('blocks a deleted placeholder in Turkish', () => {
-    const [problem] = checkLocalizedText(text(), {
+    const [problem] = checkLocalizedText(text({ placeholders: ['year', 'brand'] }), {
       en: '© {year} {brand}',
       de: '© {year} {brand}',
       tr: '© {brand}',

@@ -5,6 +5,7 @@ import { LANGUAGES } from './languages';
 import {
   languageValidation,
   localizedTypes,
+  pluralTypes,
   sanityDocumentType,
   type RuleLike,
   type SanityField,
@@ -12,12 +13,15 @@ import {
 import { localizedTypeName, textLeafPaths } from './walk';
 
 const localizedNames = new Set(localizedTypes.map((type) => type.name));
+const pluralByName = new Map(pluralTypes.map((type) => [type.name, type]));
 
 /** Paths of per-language text fields in a derived Sanity type, in the walk's notation. */
 function localizedPaths(fields: SanityField[] | undefined, prefix = ''): string[] {
   return (fields ?? []).flatMap((field) => {
     const path = prefix ? `${prefix}.${field.name}` : field.name;
     if (localizedNames.has(field.type)) return [path];
+    const plural = pluralByName.get(field.type);
+    if (plural) return localizedPaths(plural.fields, path);
     if (field.type === 'array') {
       const [member] = field.of ?? [];
       if (member && localizedNames.has(member.type)) return [`${path}[]`];
@@ -45,9 +49,27 @@ describe('Studio document types', () => {
       expect(type.fields?.map((f) => f.name)).toEqual([...LANGUAGES]);
   });
 
-  it('names each text leaf type after its format and requiredness', () => {
+  it('names each text leaf type after its format, requiredness and placeholders', () => {
     expect(localizedTypeName({ format: 'url', required: true })).toBe('localeUrlRequired');
     expect(localizedTypeName({ format: 'multiline', required: false })).toBe('localeText');
+    expect(
+      localizedTypeName({ format: 'plain', required: true, placeholders: ['brand', 'year'] }),
+    ).toBe('localeStringRequiredWithBrandYear');
+  });
+
+  it('gives a text with placeholders its own type, and a plural one text per form', () => {
+    const footer = sanityDocumentType('footer').fields.find((f) => f.name === 'copyrightTemplate');
+    expect(footer?.type).toBe('localeStringRequiredWithBrandYear');
+    expect(localizedNames.has('localeStringRequiredWithBrandYear')).toBe(true);
+    const redirect = sanityDocumentType('error').fields.find((f) => f.name === 'redirect');
+    const message = redirect?.fields?.find((f) => f.name === 'message');
+    expect(message?.type).toBe('pluralStringWithSeconds');
+    expect(pluralByName.get('pluralStringWithSeconds')?.fields?.map((f) => [f.name, f.type])).toEqual(
+      [
+        ['one', 'localeStringWithSeconds'],
+        ['other', 'localeStringWithSeconds'],
+      ],
+    );
   });
 });
 
@@ -64,6 +86,7 @@ function recordRules(validation: (rule: RuleLike) => RuleLike | RuleLike[]) {
     required: () => make(),
     integer: () => make(),
     min: () => make(),
+    max: () => make(),
     regex: () => make(),
   });
   validation(make());
@@ -75,7 +98,8 @@ function recordRules(validation: (rule: RuleLike) => RuleLike | RuleLike[]) {
 }
 
 describe('Studio validation rules (the export step’s rules)', () => {
-  const required = { format: 'plain', required: true } as const;
+  const required = { format: 'plain', required: true, placeholders: [] } as const;
+  const copyright = { format: 'plain', required: true, placeholders: ['brand', 'year'] } as const;
   it('blocks a missing required English text', () => {
     expect(recordRules(languageValidation(required, 'en'))('  ', { en: '  ' })).toEqual([
       'error: required text is missing',
@@ -87,20 +111,22 @@ describe('Studio validation rules (the export step’s rules)', () => {
     );
   });
   it('blocks a deleted {year} in the Turkish copyright line', () => {
-    const check = recordRules(languageValidation({ format: 'plain', required: true }, 'tr'));
+    const check = recordRules(languageValidation(copyright, 'tr'));
     expect(check('© {brand}', { en: '© {year} {brand}', tr: '© {brand}' })).toEqual([
       'error: placeholders differ from English: lacks {year}',
     ]);
   });
   it('blocks an address that is neither a site path nor https', () => {
-    const check = recordRules(languageValidation({ format: 'href', required: false }, 'de'));
+    const check = recordRules(
+      languageValidation({ format: 'href', required: false, placeholders: [] }, 'de'),
+    );
     expect(check('http://example.com', { en: '/about', de: 'http://example.com' })[0]).toMatch(
       /^error: /,
     );
     expect(check('mailto:press@rggames.example', { en: '/about' })).toEqual([]);
   });
   it('passes good copy', () => {
-    const check = recordRules(languageValidation({ format: 'plain', required: true }, 'de'));
+    const check = recordRules(languageValidation(copyright, 'de'));
     expect(check('© {year} {brand}', { en: '© {year} {brand}' })).toEqual([]);
   });
 });

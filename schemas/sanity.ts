@@ -4,11 +4,28 @@
  * Plain objects (the shape `defineType` takes), so schemas/ does not depend on the Studio.
  * Field validation calls the same rules as the export step (./rules.ts).
  */
-import { titleFromKey, type Dictionary, type Node, type TextFormat, type TextNode } from './define';
+import {
+  PLURAL_FORMS,
+  titleFromKey,
+  type Dictionary,
+  type Node,
+  type PluralForm,
+  type PluralNode,
+  type TextFormat,
+  type TextNode,
+} from './define';
 import { documentType, type Namespace, dictionaries } from './index';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
-import { checkLocalizedText, type Localized, type TextProblem } from './rules';
-import { localizedTypeName } from './walk';
+import { LIMITS } from './limits';
+import {
+  checkLocalizedText,
+  isPresentText,
+  missingPluralForms,
+  type Localized,
+  type TextProblem,
+  type TextRules,
+} from './rules';
+import { localizedTypeName, pluralTypeName } from './walk';
 
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
@@ -18,6 +35,7 @@ export interface RuleLike {
   required(): RuleLike;
   integer(): RuleLike;
   min(value: number): RuleLike;
+  max(value: number): RuleLike;
   regex(pattern: RegExp, options?: { name?: string }): RuleLike;
 }
 
@@ -54,16 +72,13 @@ function messageOf(problems: TextProblem[]): true | string {
  * from English); a missing translation is a warning. Sanity keeps these levels on
  * string fields, so the rules sit on the language fields, not on the text object.
  */
-export function languageValidation(
-  node: Pick<TextNode, 'format' | 'required'>,
-  language: Language,
-) {
+export function languageValidation(node: TextRules, language: Language) {
   const problems = (value: unknown, parent: unknown) => {
     const localized = {
       ...(parent as Localized | undefined),
       [language]: value as string | undefined,
     };
-    return checkLocalizedText(node as TextNode, localized).filter((p) => p.language === language);
+    return checkLocalizedText(node, localized).filter((p) => p.language === language);
   };
   return (rule: RuleLike) => [
     rule
@@ -81,24 +96,112 @@ export function languageValidation(
 
 const FORMATS: readonly TextFormat[] = ['plain', 'multiline', 'url', 'href', 'email', 'json'];
 
-/** The object types holding one text in every language: one per format and requiredness. */
-export const localizedTypes: SanityField[] = FORMATS.flatMap((format) =>
-  [false, true].map((required) => {
-    const long = format === 'multiline' || format === 'json';
-    return {
-      name: localizedTypeName({ format, required }),
+/** Every text node of every dictionary, plural forms included. */
+function textNodes(node: Node): TextNode[] {
+  switch (node.kind) {
+    case 'text':
+      return [node];
+    case 'plural':
+      return [node.form];
+    case 'group':
+      return Object.values(node.fields).flatMap(textNodes);
+    case 'list':
+      return textNodes(node.of);
+    default:
+      return [];
+  }
+}
+
+function pluralNodes(node: Node): PluralNode[] {
+  if (node.kind === 'plural') return [node];
+  if (node.kind === 'group') return Object.values(node.fields).flatMap(pluralNodes);
+  if (node.kind === 'list') return pluralNodes(node.of);
+  return [];
+}
+
+const allRoots = Object.values(dictionaries as Record<string, Dictionary>).map((d) => d.root);
+
+function placeholderTitle(placeholders: readonly string[]): string {
+  return placeholders.length
+    ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}`
+    : '';
+}
+
+function localizedType(node: TextRules): SanityField {
+  const long = node.format === 'multiline' || node.format === 'json';
+  return {
+    name: localizedTypeName(node),
+    type: 'object',
+    title: `${long ? 'Long text' : 'Text'} in every language${node.required ? ' (English required)' : ''}${placeholderTitle(node.placeholders)}`,
+    fields: LANGUAGES.map((language) => ({
+      name: language,
+      type: long ? 'text' : 'string',
+      title: LANGUAGE_NAMES[language],
+      ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
+      validation: languageValidation(node, language),
+    })),
+  };
+}
+
+/**
+ * The object types holding one text in every language: one per format and
+ * requiredness, plus one per set of placeholders a dictionary text accepts, so that
+ * each language field checks exactly its text's placeholders.
+ */
+export const localizedTypes: SanityField[] = (() => {
+  const rules = new Map<string, TextRules>();
+  for (const format of FORMATS) {
+    for (const required of [false, true]) {
+      const node = { format, required, placeholders: [] };
+      rules.set(localizedTypeName(node), node);
+    }
+  }
+  for (const node of allRoots.flatMap(textNodes)) rules.set(localizedTypeName(node), node);
+  return [...rules.values()].map(localizedType);
+})();
+
+const FORM_TITLES: Record<PluralForm, { title: string; description: string }> = {
+  one: {
+    title: 'Form for one',
+    description: 'Used when the number is 1 (in German and Turkish too).',
+  },
+  other: { title: 'Form for other numbers', description: 'Used for 0, 2, 3, 5, 10 and so on.' },
+};
+
+/** Forms missing in a language while another form is given, as one message. */
+function pluralCompleteness(node: PluralNode, value: unknown): true | string {
+  const forms = (value ?? {}) as Partial<Record<PluralForm, Localized | undefined>>;
+  const messages = LANGUAGES.flatMap((language) => {
+    const missing = missingPluralForms(PLURAL_FORMS, (form) =>
+      isPresentText(forms[form]?.[language]),
+    );
+    return missing.length
+      ? [
+          `${LANGUAGE_NAMES[language]}: ${missing.map((form) => FORM_TITLES[form].title.toLowerCase()).join(', ')} is missing; a number needs every form`,
+        ]
+      : [];
+  });
+  return messages.length ? messages.join('; ') : true;
+}
+
+/** The object types of plural texts: one localized text per plural form. */
+export const pluralTypes: SanityField[] = (() => {
+  const types = new Map<string, SanityField>();
+  for (const node of allRoots.flatMap(pluralNodes)) {
+    types.set(pluralTypeName(node), {
+      name: pluralTypeName(node),
       type: 'object',
-      title: `${long ? 'Long text' : 'Text'} in every language${required ? ' (English required)' : ''}`,
-      fields: LANGUAGES.map((language) => ({
-        name: language,
-        type: long ? 'text' : 'string',
-        title: LANGUAGE_NAMES[language],
-        ...(long ? { rows: format === 'json' ? 6 : 3 } : {}),
-        validation: languageValidation({ format, required }, language),
+      title: `Text with a number${placeholderTitle(node.form.placeholders)}`,
+      fields: PLURAL_FORMS.map((form) => ({
+        name: form,
+        type: localizedTypeName(node.form),
+        ...FORM_TITLES[form],
+        ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
       })),
-    };
-  }),
-);
+    });
+  }
+  return [...types.values()];
+})();
 
 function textField(
   base: { name: string; title: string; description?: string },
@@ -121,6 +224,15 @@ export function sanityField(name: string, node: Node): SanityField {
   switch (node.kind) {
     case 'text':
       return textField(base, node);
+    case 'plural':
+      return {
+        ...base,
+        type: pluralTypeName(node),
+        validation: (rule: RuleLike) => {
+          const complete = rule.custom((value) => pluralCompleteness(node, value)).error();
+          return node.required ? [rule.required(), complete] : complete;
+        },
+      };
     case 'flag':
       return {
         ...base,
@@ -158,10 +270,12 @@ export function sanityField(name: string, node: Node): SanityField {
       };
     case 'list': {
       const item = node.of;
+      const validation = (rule: RuleLike) => rule.max(LIMITS.listItems);
       if (item.kind === 'text')
         return {
           ...base,
           type: 'array',
+          validation,
           of: [
             {
               name: localizedTypeName(item),
@@ -173,6 +287,7 @@ export function sanityField(name: string, node: Node): SanityField {
       return {
         ...base,
         type: 'array',
+        validation,
         of: [
           {
             name: node.itemName,
