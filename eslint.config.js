@@ -11,6 +11,7 @@ export default tseslint.config(
       '.e2e-hostile-locales/',
       '.content/',
       'public/locales/',
+      'public/.locales.*/',
       'studio/dist/',
       'studio/.sanity/',
       'screenshots/',

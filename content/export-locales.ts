@@ -1,15 +1,16 @@
 /**
  * The export step: content store → `/locales/<lang>/<namespace>.json`. Every dictionary
- * is validated before anything is written; the files go to a temporary folder that is
- * swapped into place, so a failed export leaves the published files as they were.
+ * is validated before anything is written; then the whole folder is published at once
+ * (./publish-folder.ts), so a failed or killed export leaves the published files as they
+ * were, and a reader never finds the folder missing or half-written.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { documentId, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/schemas/languages';
 import { ContentError, type ContentProblem } from '@/schemas/problems';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { splitDocument } from '@/schemas/walk';
+import { publishFolder } from './publish-folder';
 import type { ContentStore } from './store';
 
 export interface CoverageEntry {
@@ -30,7 +31,12 @@ export const COVERAGE_FILE = 'coverage.json';
 
 export async function exportLocales(
   store: ContentStore,
-  options: { out: string; strict: boolean },
+  options: {
+    out: string;
+    strict: boolean;
+    /** Told what went wrong after the new copy was live (e.g. the old one stayed behind). */
+    onWarning?: (message: string) => void;
+  },
 ): Promise<Coverage> {
   const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
   const problems: ContentProblem[] = [];
@@ -82,37 +88,14 @@ export async function exportLocales(
   }
   if (problems.length) throw new ContentError(problems);
 
-  await publishFolder(options.out, [...outputs, { file: COVERAGE_FILE, json: coverage }]);
+  const published = await publishFolder(
+    options.out,
+    [...outputs, { file: COVERAGE_FILE, json: coverage }].map(({ file, json }) => ({
+      file: file.split(path.sep).join('/'),
+      content: `${JSON.stringify(json, null, 2)}\n`,
+    })),
+  );
+  const warn = options.onWarning ?? ((message: string) => console.warn(`warning: ${message}`));
+  for (const warning of published.warnings) warn(warning);
   return coverage;
-}
-
-/** Writes every file into a fresh temporary folder, then swaps it in place of `out`. */
-async function publishFolder(out: string, files: { file: string; json: unknown }[]): Promise<void> {
-  const staging = `${out}.export-${process.pid}`;
-  const previous = `${out}.previous-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  try {
-    for (const { file, json } of files) {
-      const target = path.join(staging, file);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, `${JSON.stringify(json, null, 2)}\n`, 'utf8');
-    }
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  let hadPrevious = true;
-  try {
-    await rename(out, previous);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadPrevious = false;
-  }
-  try {
-    await rename(staging, out);
-  } catch (error) {
-    if (hadPrevious) await rename(previous, out);
-    throw error;
-  }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }

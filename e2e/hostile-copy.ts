@@ -26,7 +26,8 @@ function edit(language: string, namespace: string, change: (json: Json) => void)
 
 export function writeHostileLocales(): void {
   rmSync(HOSTILE_LOCALES, { recursive: true, force: true });
-  cpSync(path.join('public', 'locales'), HOSTILE_LOCALES, { recursive: true });
+  // The published folder is a link to its current version: copy the files, not the link.
+  cpSync(path.join('public', 'locales'), HOSTILE_LOCALES, { recursive: true, dereference: true });
   edit('en', 'hero', (json) => {
     json.title.main = HOSTILE.title;
     json.subtitle = HOSTILE.subtitle;
