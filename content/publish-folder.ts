@@ -125,7 +125,9 @@ export async function publishFolder(
   const current = await lstatOrUndefined(out);
   if (current?.isDirectory()) return replaceInPlace(out, files);
   if (current && !current.isSymbolicLink()) {
-    throw new Error(`${out} exists and is neither a folder nor a link; move it away and export again`);
+    throw new Error(
+      `${out} exists and is neither a folder nor a link; move it away and export again`,
+    );
   }
   return swapLink(out, files, current ? await readlink(out) : undefined);
 }
@@ -181,7 +183,10 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return found;
 }
 
-async function replaceInPlace(out: string, files: readonly PublishedFile[]): Promise<PublishResult> {
+async function replaceInPlace(
+  out: string,
+  files: readonly PublishedFile[],
+): Promise<PublishResult> {
   const id = uniqueId();
   const temporaryOf = (target: string) =>
     path.join(path.dirname(target), `.${path.basename(target)}.${id}.tmp`);

@@ -76,7 +76,10 @@ const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function decodeUtf8File(bytes: Uint8Array, file: string): string {
   for (const mark of BYTE_ORDER_MARKS) {
     if (mark.bytes.every((byte, index) => bytes[index] === byte)) {
-      fail(file, `starts with a ${mark.name} byte-order mark: the file is not UTF-8; save it as UTF-8`);
+      fail(
+        file,
+        `starts with a ${mark.name} byte-order mark: the file is not UTF-8; save it as UTF-8`,
+      );
     }
   }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -294,7 +297,10 @@ class JsonReader {
       if (escape !== undefined && Object.hasOwn(SIMPLE_ESCAPES, escape)) {
         out += SIMPLE_ESCAPES[escape];
         this.index += 2;
-      } else if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(this.index + 2, this.index + 6))) {
+      } else if (
+        escape === 'u' &&
+        /^[0-9a-fA-F]{4}$/.test(text.slice(this.index + 2, this.index + 6))
+      ) {
         out += String.fromCharCode(parseInt(text.slice(this.index + 2, this.index + 6), 16));
         this.index += 6;
       } else {

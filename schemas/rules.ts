@@ -16,7 +16,8 @@ export type TextRules = Pick<TextNode, 'format' | 'required' | 'placeholders'>;
  * code points (Hangul fillers), combining marks without a base, the blank Braille
  * pattern, unpaired surrogates, private-use and unassigned code points.
  */
-const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u;
+const VISIBLE =
+  /[^\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u;
 
 /** A text counts as present only if it has at least one visible character. */
 export function isPresentText(value: unknown): value is string {
@@ -86,10 +87,13 @@ function pathReason(value: string): string {
   return '';
 }
 
-/** A value as shown in a message: quoted, escaped, and cut when long. */
+/** A value as shown in a message: quoted, escaped (invisible characters too), cut when long. */
 function shown(value: string): string {
   const cut = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return JSON.stringify(cut);
+  return JSON.stringify(cut).replace(
+    /(?! )[\p{Cf}\p{Z}]/gu,
+    (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Checks a present text against its format; returns what is wrong, or null. */
@@ -182,9 +186,7 @@ export function placeholderUseProblem(
  */
 export function textValueProblems(node: TextRules, value: string): string[] {
   if (value.length > LIMITS.textLength) {
-    return [
-      `text is too long (${value.length} characters; at most ${LIMITS.textLength})`,
-    ];
+    return [`text is too long (${value.length} characters; at most ${LIMITS.textLength})`];
   }
   const problems: string[] = [];
   const control = controlProblem(node.format, value);

@@ -64,12 +64,12 @@ describe('Studio document types', () => {
     const redirect = sanityDocumentType('error').fields.find((f) => f.name === 'redirect');
     const message = redirect?.fields?.find((f) => f.name === 'message');
     expect(message?.type).toBe('pluralStringWithSeconds');
-    expect(pluralByName.get('pluralStringWithSeconds')?.fields?.map((f) => [f.name, f.type])).toEqual(
-      [
-        ['one', 'localeStringWithSeconds'],
-        ['other', 'localeStringWithSeconds'],
-      ],
-    );
+    expect(
+      pluralByName.get('pluralStringWithSeconds')?.fields?.map((f) => [f.name, f.type]),
+    ).toEqual([
+      ['one', 'localeStringWithSeconds'],
+      ['other', 'localeStringWithSeconds'],
+    ]);
   });
 });
 

@@ -122,9 +122,7 @@ function pluralNodes(node: Node): PluralNode[] {
 const allRoots = Object.values(dictionaries as Record<string, Dictionary>).map((d) => d.root);
 
 function placeholderTitle(placeholders: readonly string[]): string {
-  return placeholders.length
-    ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}`
-    : '';
+  return placeholders.length ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}` : '';
 }
 
 function localizedType(node: TextRules): SanityField {

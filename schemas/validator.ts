@@ -120,12 +120,10 @@ export function toZod(node: Node): z.ZodType {
       case 'group':
         return groupSchema(node);
       case 'list':
-        return z
-          .array(toZod(node.of), { error: typeError(node) })
-          .max(LIMITS.listItems, {
-            error: (issue) =>
-              `list is too long (${(issue.input as unknown[]).length} items; at most ${LIMITS.listItems})`,
-          });
+        return z.array(toZod(node.of), { error: typeError(node) }).max(LIMITS.listItems, {
+          error: (issue) =>
+            `list is too long (${(issue.input as unknown[]).length} items; at most ${LIMITS.listItems})`,
+        });
     }
   })();
   return node.required ? base : base.optional();

@@ -8,7 +8,7 @@ import { exportLocales } from '@/content/export-locales';
 import { importLocales } from '@/content/import-locales';
 import { openContentStore } from '@/content/store';
 
-await runScript(async () => {
+process.exitCode = await runScript(async () => {
   const store = openContentStore('read');
   console.log(`content store: ${store.description}`);
   if (store.kind === 'local' && (await store.fetchDictionaries()).length === 0) {
