@@ -305,24 +305,28 @@ const badFiles: [string, Break, RegExp][] = [
   ],
 ];
 
-describe('import-locales refuses broken files: exit code 1, file and key path, store untouched', () => {
-  it.each(badFiles)('%s', async (_, breakIt, expected) => {
-    const { dir, storeFile } = await freshCase();
-    try {
-      await breakIt(dir);
-      const before = await readFile(storeFile);
-      const result = await run('import-locales', ['--from', dir.locales], storeFile);
-      expect(result.code, result.stdout + result.stderr).toBe(1);
-      expect(result.stderr).toMatch(expected);
-      expect(result.stderr).toMatch(/problem\(s\); nothing was written\./);
-      expect(await readFile(storeFile)).toEqual(before);
-    } finally {
-      await dir.cleanup();
-    }
-  });
-});
+describe(
+  'import-locales refuses broken files: exit code 1, file and key path, store untouched',
+  { timeout: 30_000 },
+  () => {
+    it.each(badFiles)('%s', async (_, breakIt, expected) => {
+      const { dir, storeFile } = await freshCase();
+      try {
+        await breakIt(dir);
+        const before = await readFile(storeFile);
+        const result = await run('import-locales', ['--from', dir.locales], storeFile);
+        expect(result.code, result.stdout + result.stderr).toBe(1);
+        expect(result.stderr).toMatch(expected);
+        expect(result.stderr).toMatch(/problem\(s\); nothing was written\./);
+        expect(await readFile(storeFile)).toEqual(before);
+      } finally {
+        await dir.cleanup();
+      }
+    });
+  },
+);
 
-describe('check-locales refuses what import refuses', () => {
+describe('check-locales refuses what import refuses', { timeout: 30_000 }, () => {
   it.each([
     badFiles[0]!, // Latin-1
     badFiles.find(([what]) => what.startsWith('/\\evil'))!,
@@ -390,29 +394,33 @@ function byId(docs: Json[], namespace: string): Json {
   return docs.find((doc) => doc._id === `dictionary-${namespace}`)!;
 }
 
-describe('export-locales refuses bad stored copy: exit code 1, document and key path, published folder untouched', () => {
-  it.each(badDocuments)('%s', async (_, breakIt, expected) => {
-    const { dir, storeFile } = await freshCase();
-    try {
-      const store = new LocalStore(storeFile);
-      await exportLocales(store, { out: dir.out, strict: false });
-      const docs = (await store.readAll()) as Json[];
-      breakIt(docs);
-      await writeFile(storeFile, `${docs.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
-      const published = await snapshot(dir.out);
-      const link = await readlink(dir.out);
-      const result = await run('export-locales', ['--out', dir.out], storeFile);
-      expect(result.code, result.stdout + result.stderr).toBe(1);
-      expect(result.stderr).toMatch(expected);
-      expect(await snapshot(dir.out)).toEqual(published);
-      expect(await readlink(dir.out)).toBe(link);
-    } finally {
-      await dir.cleanup();
-    }
-  });
-});
+describe(
+  'export-locales refuses bad stored copy: exit code 1, document and key path, published folder untouched',
+  { timeout: 30_000 },
+  () => {
+    it.each(badDocuments)('%s', async (_, breakIt, expected) => {
+      const { dir, storeFile } = await freshCase();
+      try {
+        const store = new LocalStore(storeFile);
+        await exportLocales(store, { out: dir.out, strict: false });
+        const docs = (await store.readAll()) as Json[];
+        breakIt(docs);
+        await writeFile(storeFile, `${docs.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+        const published = await snapshot(dir.out);
+        const link = await readlink(dir.out);
+        const result = await run('export-locales', ['--out', dir.out], storeFile);
+        expect(result.code, result.stdout + result.stderr).toBe(1);
+        expect(result.stderr).toMatch(expected);
+        expect(await snapshot(dir.out)).toEqual(published);
+        expect(await readlink(dir.out)).toBe(link);
+      } finally {
+        await dir.cleanup();
+      }
+    });
+  },
+);
 
-describe('the scripts as npm runs them (child processes)', () => {
+describe('the scripts as npm runs them (child processes)', { timeout: 60_000 }, () => {
   it('check-locales prints the first 50 of 100,000 unknown keys and how many more', async () => {
     const { dir, storeFile } = await freshCase();
     try {

@@ -278,7 +278,7 @@ describe('read while publishing', () => {
   );
 });
 
-describe('a published folder that is a mount point', () => {
+describe('a published folder that is a mount point', { timeout: 30_000 }, () => {
   it('is replaced file by file; an old copy that cannot be removed is only a warning', async () => {
     const setsFile = path.join(dir, 'sets.json');
     await writeFile(setsFile, JSON.stringify({ A, B }));
@@ -303,7 +303,7 @@ describe('a published folder that is a mount point', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code, `mounting needs root (CI runs as root): ${stderr}`).toBe(0);
+    expect(code, `the child failed (mounting needs root; CI runs as root): ${stderr}`).toBe(0);
     const report = JSON.parse(stdout);
 
     expect(report.mountedDevice).toBe(true);

@@ -20,16 +20,23 @@ import { LIMITS } from './limits';
 import {
   checkLocalizedText,
   isPresentText,
-  missingPluralForms,
   type Localized,
   type TextProblem,
   type TextRules,
 } from './rules';
-import { localizedTypeName, pluralTypeName } from './walk';
+import { localizedTypeName, pluralFormTypeName, pluralTypeName } from './walk';
+
+/** The part of Sanity's validation context the derived validations read. */
+export interface ValidationContextLike {
+  parent?: unknown;
+  document?: unknown;
+  /** From the document root: field names, array indexes or `{ _key }` of array items. */
+  path?: readonly unknown[];
+}
 
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
-  custom(fn: (value: unknown, context: { parent?: unknown }) => true | string): RuleLike;
+  custom(fn: (value: unknown, context: ValidationContextLike) => true | string): RuleLike;
   warning(): RuleLike;
   error(): RuleLike;
   required(): RuleLike;
@@ -72,25 +79,87 @@ function messageOf(problems: TextProblem[]): true | string {
  * from English); a missing translation is a warning. Sanity keeps these levels on
  * string fields, so the rules sit on the language fields, not on the text object.
  */
-export function languageValidation(node: TextRules, language: Language) {
-  const problems = (value: unknown, parent: unknown) => {
+export function languageValidation(
+  node: TextRules,
+  language: Language,
+  { pluralForm }: { pluralForm?: boolean } = {},
+) {
+  const problems = (value: unknown, context: ValidationContextLike) => {
     const localized = {
-      ...(parent as Localized | undefined),
+      ...(context.parent as Localized | undefined),
       [language]: value as string | undefined,
     };
-    return checkLocalizedText(node, localized).filter((p) => p.language === language);
+    const found = checkLocalizedText(node, localized).filter((p) => p.language === language);
+    return pluralForm ? [...found, ...pluralFormProblems(value, language, context)] : found;
   };
   return (rule: RuleLike) => [
     rule
       .custom((value, context) =>
-        messageOf(problems(value, context.parent).filter((p) => p.level === 'error')),
+        messageOf(problems(value, context).filter((p) => p.level === 'error')),
       )
       .error(),
     rule
       .custom((value, context) =>
-        messageOf(problems(value, context.parent).filter((p) => p.level === 'warning')),
+        messageOf(problems(value, context).filter((p) => p.level === 'warning')),
       )
       .warning(),
+  ];
+}
+
+/** The value at a Sanity path inside a document (`{ _key }` finds an array item). */
+function valueAt(document: unknown, path: readonly unknown[]): unknown {
+  let current = document;
+  for (const segment of path) {
+    if (Array.isArray(current)) {
+      current =
+        typeof segment === 'number'
+          ? current[segment]
+          : current.find(
+              (item: unknown) =>
+                typeof item === 'object' &&
+                item !== null &&
+                (item as { _key?: unknown })._key === (segment as { _key?: unknown })?._key,
+            );
+    } else if (typeof current === 'object' && current !== null && typeof segment === 'string') {
+      current = (current as Record<string, unknown>)[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return current;
+}
+
+const FORM_TITLES: Record<PluralForm, { title: string; description: string }> = {
+  one: {
+    title: 'Form for one',
+    description: 'Used when the number is 1 (in German and Turkish too).',
+  },
+  other: { title: 'Form for other numbers', description: 'Used for 0, 2, 3, 5, 10 and so on.' },
+};
+
+/**
+ * A form of a plural text that is empty in a language while another form is given: an
+ * error on the empty form's field (a language field is where Sanity keeps the error
+ * level). The sibling forms are read from the document, two levels up the path.
+ */
+function pluralFormProblems(
+  value: unknown,
+  language: Language,
+  context: ValidationContextLike,
+): TextProblem[] {
+  const path = context.path ?? [];
+  const form = path.at(-2);
+  if (isPresentText(value) || typeof form !== 'string') return [];
+  const plural = valueAt(context.document, path.slice(0, -2)) as
+    Partial<Record<PluralForm, Localized | undefined>> | undefined;
+  const given = PLURAL_FORMS.filter((f) => isPresentText(plural?.[f]?.[language]));
+  if (given.length === 0) return [];
+  return [
+    {
+      level: 'error',
+      language,
+      message: `${given.map((f) => FORM_TITLES[f].title.toLowerCase()).join(', ')} is given, so this form is needed too`,
+    },
   ];
 }
 
@@ -125,10 +194,10 @@ function placeholderTitle(placeholders: readonly string[]): string {
   return placeholders.length ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}` : '';
 }
 
-function localizedType(node: TextRules): SanityField {
+function localizedType(node: TextRules, pluralForm = false): SanityField {
   const long = node.format === 'multiline' || node.format === 'json';
   return {
-    name: localizedTypeName(node),
+    name: pluralForm ? pluralFormTypeName(node) : localizedTypeName(node),
     type: 'object',
     title: `${long ? 'Long text' : 'Text'} in every language${node.required ? ' (English required)' : ''}${placeholderTitle(node.placeholders)}`,
     fields: LANGUAGES.map((language) => ({
@@ -136,7 +205,7 @@ function localizedType(node: TextRules): SanityField {
       type: long ? 'text' : 'string',
       title: LANGUAGE_NAMES[language],
       ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
-      validation: languageValidation(node, language),
+      validation: languageValidation(node, language, { pluralForm }),
     })),
   };
 }
@@ -155,44 +224,24 @@ export const localizedTypes: SanityField[] = (() => {
     }
   }
   for (const node of allRoots.flatMap(textNodes)) rules.set(localizedTypeName(node), node);
-  return [...rules.values()].map(localizedType);
+  return [...rules.values()].map((node) => localizedType(node));
 })();
 
-const FORM_TITLES: Record<PluralForm, { title: string; description: string }> = {
-  one: {
-    title: 'Form for one',
-    description: 'Used when the number is 1 (in German and Turkish too).',
-  },
-  other: { title: 'Form for other numbers', description: 'Used for 0, 2, 3, 5, 10 and so on.' },
-};
-
-/** Forms missing in a language while another form is given, as one message. */
-function pluralCompleteness(node: PluralNode, value: unknown): true | string {
-  const forms = (value ?? {}) as Partial<Record<PluralForm, Localized | undefined>>;
-  const messages = LANGUAGES.flatMap((language) => {
-    const missing = missingPluralForms(PLURAL_FORMS, (form) =>
-      isPresentText(forms[form]?.[language]),
-    );
-    return missing.length
-      ? [
-          `${LANGUAGE_NAMES[language]}: ${missing.map((form) => FORM_TITLES[form].title.toLowerCase()).join(', ')} is missing; a number needs every form`,
-        ]
-      : [];
-  });
-  return messages.length ? messages.join('; ') : true;
-}
-
-/** The object types of plural texts: one localized text per plural form. */
+/**
+ * The object types of plural texts: one localized text per plural form, whose language
+ * fields also check that a language has every form or none.
+ */
 export const pluralTypes: SanityField[] = (() => {
   const types = new Map<string, SanityField>();
   for (const node of allRoots.flatMap(pluralNodes)) {
+    types.set(pluralFormTypeName(node.form), localizedType(node.form, true));
     types.set(pluralTypeName(node), {
       name: pluralTypeName(node),
       type: 'object',
       title: `Text with a number${placeholderTitle(node.form.placeholders)}`,
       fields: PLURAL_FORMS.map((form) => ({
         name: form,
-        type: localizedTypeName(node.form),
+        type: pluralFormTypeName(node.form),
         ...FORM_TITLES[form],
         ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
       })),
@@ -226,10 +275,7 @@ export function sanityField(name: string, node: Node): SanityField {
       return {
         ...base,
         type: pluralTypeName(node),
-        validation: (rule: RuleLike) => {
-          const complete = rule.custom((value) => pluralCompleteness(node, value)).error();
-          return node.required ? [rule.required(), complete] : complete;
-        },
+        ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
       };
     case 'flag':
       return {

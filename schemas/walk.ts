@@ -74,6 +74,16 @@ export function pluralTypeName(node: PluralNode): string {
   return `plural${localizedTypeName(node.form).slice('locale'.length)}`;
 }
 
+/**
+ * The Studio type of one form of a plural (`localePluralStringWithSeconds`): like a
+ * text's type, and its language fields also check the other forms.
+ */
+export function pluralFormTypeName(
+  form: Pick<TextNode, 'format' | 'required'> & { placeholders?: readonly string[] },
+): string {
+  return `localePlural${localizedTypeName(form).slice('locale'.length)}`;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -122,7 +132,7 @@ export function mergeLanguages(
         pick(group, (v) => (isRecord(v) ? v[name] : undefined)),
         [...path, name],
       );
-      if (text) stored[form] = text;
+      if (text) stored[form] = { ...text, _type: pluralFormTypeName(node.form) };
     }
     return PLURAL_FORMS.some((form) => stored[form]) ? stored : undefined;
   }
