@@ -124,6 +124,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 class JsonReader {
   private index = 0;
   private readonly duplicates: ContentProblem[] = [];
+  /** Where the reader is: keys and indexes from the top, for messages. */
+  private readonly path: Path = [];
 
   constructor(
     private readonly text: string,
@@ -133,7 +135,7 @@ class JsonReader {
   read(): unknown {
     this.skipWhitespace();
     if (this.index >= this.text.length) fail(this.file, 'file is empty');
-    const value = this.value([], 0);
+    const value = this.value();
     this.skipWhitespace();
     if (this.index < this.text.length) this.syntax('unexpected text after the JSON value');
     if (this.duplicates.length) throw new ContentError(this.duplicates);
@@ -171,13 +173,14 @@ class JsonReader {
     return `"${char}"`;
   }
 
-  private value(path: Path, depth: number): unknown {
+  private value(): unknown {
     const code = this.text.charCodeAt(this.index);
     if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
-      if (depth >= LIMITS.depth) {
-        fail(this.file, `nested more than ${LIMITS.depth} levels deep`, path);
+      // The path has one entry per enclosing object or list.
+      if (this.path.length >= LIMITS.depth) {
+        fail(this.file, `nested more than ${LIMITS.depth} levels deep`, this.path);
       }
-      return code === 0x7b ? this.object(path, depth + 1) : this.array(path, depth + 1);
+      return code === 0x7b ? this.object() : this.array();
     }
     if (code === 0x22 /* " */) return this.string();
     if (code === 0x2d /* - */ || (code >= 0x30 && code <= 0x39)) return this.number();
@@ -194,7 +197,7 @@ class JsonReader {
     this.syntax(`expected a value, found ${this.describeNext()}`);
   }
 
-  private object(path: Path, depth: number): Record<string, unknown> {
+  private object(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const keyIndexes = new Map<string, number>();
     this.index += 1;
@@ -215,7 +218,9 @@ class JsonReader {
       }
       this.index += 1;
       this.skipWhitespace();
-      const value = this.value([...path, key], depth);
+      this.path.push(key);
+      const value = this.value();
+      this.path.pop();
       if (Object.hasOwn(out, key)) {
         // Positions cost a scan of the text: give them for the problems that get printed.
         const where =
@@ -224,7 +229,7 @@ class JsonReader {
             : '';
         this.duplicates.push({
           file: this.file,
-          path: formatPath([...path, key]),
+          path: formatPath([...this.path, key]),
           message: `duplicate key${where}; keep one`,
         });
       } else {
@@ -249,7 +254,7 @@ class JsonReader {
     }
   }
 
-  private array(path: Path, depth: number): unknown[] {
+  private array(): unknown[] {
     const out: unknown[] = [];
     this.index += 1;
     this.skipWhitespace();
@@ -258,7 +263,9 @@ class JsonReader {
       return out;
     }
     for (;;) {
-      out.push(this.value([...path, out.length], depth));
+      this.path.push(out.length);
+      out.push(this.value());
+      this.path.pop();
       this.skipWhitespace();
       const next = this.text.charCodeAt(this.index);
       this.index += 1;

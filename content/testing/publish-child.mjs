@@ -12,6 +12,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const [mode, modulePath, target, setsFile] = process.argv.slice(2);
