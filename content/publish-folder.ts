@@ -5,15 +5,17 @@
  * The published folder is a symbolic link to a version folder beside it
  * (`public/locales` → `.locales.versions/<id>`). A new version is written completely,
  * then a new link is renamed over the old one: rename replaces a link atomically, so
- * at no instant is there no folder. The old version is removed afterwards; if that fails
- * the new copy is already live, so it is a warning.
+ * at no instant is there no folder. The version it replaced stays until the next export,
+ * for readers that resolved the link just before the swap; older versions are removed
+ * then, and since the new copy is already live, a failure to remove one is a warning.
  *
  * A published folder that is a real directory (a mount point, or a folder from before
  * the link) cannot be replaced atomically: its files are replaced one by one (each by a
  * rename, so no file is ever half-written), then files the new copy lacks are removed.
  *
  * Leftovers of a killed run (an unlinked version, a temporary link or file) are removed
- * by the next run, once the process that made them is gone.
+ * by the next run, once the process that made them is gone; every error path removes
+ * its own.
  *
  * Only Node's own modules: the crash tests run this file directly in a child process.
  */
@@ -102,20 +104,41 @@ async function writeAll(root: string, files: readonly PublishedFile[]): Promise<
   }
 }
 
-/** Removes versions and temporary links left by killed runs; never the live version. */
-async function sweepStale(out: string, live: string | undefined): Promise<void> {
+/** Versions this process is writing right now: never anyone's to remove. */
+const writing = new Set<string>();
+
+/** Whether a name made by this module may go: its process has ended, or it is ours and done. */
+function isRemovable(name: string): boolean {
+  const pid = Number(PID_IN_NAME.exec(name)?.[1]);
+  if (!Number.isInteger(pid)) return false;
+  return pid === process.pid ? !writing.has(name) : !isRunning(pid);
+}
+
+/**
+ * Removes old versions and temporary links, keeping the live version and the one it
+ * replaced: a reader that resolved the link just before the swap is still walking into
+ * that one. Versions of a running export are left alone. Returns what could not go.
+ */
+async function removeOld(out: string, keep: readonly (string | undefined)[]): Promise<string[]> {
+  const failures: string[] = [];
+  const remove = async (file: string) => {
+    try {
+      await rm(file, { recursive: true, force: true });
+    } catch (error) {
+      failures.push(`${file} (${errorCode(error) ?? String(error)})`);
+    }
+  };
   const versions = versionsFolder(out);
   for (const name of await listNames(versions)) {
-    if (name !== live && isStale(name)) {
-      await rm(path.join(versions, name), { recursive: true, force: true });
-    }
+    if (!keep.includes(name) && isRemovable(name)) await remove(path.join(versions, name));
   }
   const linkPrefix = `.${path.basename(out)}.link-`;
   for (const name of await listNames(path.dirname(out))) {
-    if (name.startsWith(linkPrefix) && isStale(name)) {
-      await rm(path.join(path.dirname(out), name), { force: true });
+    if (name.startsWith(linkPrefix) && isRemovable(name)) {
+      await remove(path.join(path.dirname(out), name));
     }
   }
+  return failures;
 }
 
 export async function publishFolder(
@@ -139,12 +162,16 @@ async function swapLink(
 ): Promise<PublishResult> {
   const versions = versionsFolder(out);
   const previous = previousTarget ? path.resolve(path.dirname(out), previousTarget) : undefined;
-  const previousIsOurs = previous !== undefined && path.dirname(previous) === versions;
-  await sweepStale(out, previousIsOurs ? path.basename(previous) : undefined);
+  const previousName =
+    previous !== undefined && path.dirname(previous) === versions
+      ? path.basename(previous)
+      : undefined;
 
   const id = uniqueId();
   const version = path.join(versions, id);
   const link = path.join(path.dirname(out), `.${path.basename(out)}.link-${id}`);
+  writing.add(id);
+  writing.add(path.basename(link));
   try {
     await mkdir(versions, { recursive: true });
     await writeAll(version, files);
@@ -156,18 +183,18 @@ async function swapLink(
     // The folder turned into a real directory since we looked (someone mounted it).
     if ((await lstatOrUndefined(out))?.isDirectory()) return replaceInPlace(out, files);
     throw error;
+  } finally {
+    writing.delete(id);
+    writing.delete(path.basename(link));
   }
 
-  const warnings: string[] = [];
-  if (previous && previousIsOurs) {
-    try {
-      await rm(previous, { recursive: true, force: true });
-    } catch (error) {
-      warnings.push(
-        `the new copy is live, but the previous one could not be removed (${errorCode(error) ?? String(error)}): ${previous}; delete it by hand`,
-      );
-    }
-  }
+  // The new copy is live: what cannot be removed now is only a warning.
+  const failures = await removeOld(out, [id, previousName]);
+  const warnings = failures.length
+    ? [
+        `the new copy is live, but older copies could not be removed: ${failures.join(', ')}; delete them by hand`,
+      ]
+    : [];
   return { mode: 'link', warnings };
 }
 

@@ -3,11 +3,11 @@
  * (Node strips the module's types), so it starts in a few tens of milliseconds.
  *
  *   node publish-child.mjs loop <module> <out> <sets.json>
- *     publishes set A, then B, then A … until it is killed; prints "ready" first and
- *     "published <milliseconds>" after each publish.
+ *     prints "ready", waits for a line on stdin, then publishes set A, then B, then A …
+ *     until it is killed, printing "published <milliseconds>" after each publish.
  *   node publish-child.mjs mount <module> <dir> <sets.json>
  *     inside a private mount namespace (run under `unshare -m`): publishes into a tmpfs
- *     mount point, and over a previous version that holds a mount point; prints a report.
+ *     mount point, and past an old version that holds a mount point; prints a report.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
@@ -32,7 +32,9 @@ async function snapshot(dir) {
 }
 
 if (mode === 'loop') {
+  // Started ahead of time: load everything, then wait for "go" on stdin.
   process.stdout.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
   for (let round = 0; ; round += 1) {
     const started = performance.now();
     await publishFolder(target, round % 2 ? sets.B : sets.A);
@@ -63,15 +65,17 @@ if (mode === 'mount') {
     () => 0,
   );
 
-  // 2. The previous version cannot be removed (it holds a mount point): a warning only.
+  // 2. An old version cannot be removed (it holds a mount point): a warning only. It is
+  // kept through the next export (readers may still walk into it) and removed by the one after.
   const linked = path.join(target, 'linked', 'locales');
   await mkdir(path.dirname(linked), { recursive: true });
   await publishFolder(linked, sets.A);
-  const [previous] = await readdir(versionsFolder(linked));
-  const busy = path.join(versionsFolder(linked), previous, 'busy');
+  const [old] = await readdir(versionsFolder(linked));
+  const busy = path.join(versionsFolder(linked), old, 'busy');
   await mkdir(busy);
   execFileSync('mount', ['-t', 'tmpfs', 'rg-test', busy]);
-  const swapped = await publishFolder(linked, sets.B);
+  await publishFolder(linked, sets.B);
+  const swapped = await publishFolder(linked, sets.A);
   report.busyPrevious = { ...swapped, files: await snapshot(linked) };
   process.stdout.write(JSON.stringify(report));
 }
