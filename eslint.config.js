@@ -12,6 +12,7 @@ export default tseslint.config(
       'published/',
       '.content/',
       'public/locales/',
+      'public/.locales.*/',
       'studio/dist/',
       'studio/.sanity/',
       'screenshots/',

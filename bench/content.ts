@@ -1,7 +1,8 @@
 /**
  * npm run bench:content — wall time of import and export (each a fresh process, so Node
  * start-up is included) for the bundled copy and for a generated copy 100× larger (every
- * list repeated 100 times), texts per second, and the ratio of the two export times.
+ * list repeated 100 times), texts per second, the ratio of the two export times, and the
+ * strict dictionary reader's time against JSON.parse.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatTable } from '@/content/report';
 import { getDictionary, isNamespace } from '@/schemas';
+import { parseDictionaryFile } from '@/schemas/json-file';
 import type { Node } from '@/schemas/define';
 import { LANGUAGES } from '@/schemas/languages';
 import { countTexts } from '@/schemas/walk';
@@ -21,7 +23,11 @@ function scale(node: Node, value: unknown, factor: number): unknown {
   if (node.kind === 'group') {
     const record = value as Record<string, unknown>;
     return Object.fromEntries(
-      Object.entries(record).map(([key, child]) => [key, scale(node.fields[key]!, child, factor)]),
+      // A plural's forms (`message_one`) are keys of no field of their own: texts, kept as they are.
+      Object.entries(record).map(([key, child]) => {
+        const field = node.fields[key];
+        return [key, field ? scale(field, child, factor) : child];
+      }),
     );
   }
   if (node.kind === 'list') return Array.from({ length: factor }, () => value as unknown[]).flat();
@@ -61,8 +67,34 @@ function timed(script: string, args: string[], env: Record<string, string>): num
   return seconds;
 }
 
+/**
+ * The strict reader (strict UTF-8, duplicate keys, limits) against `JSON.parse` with a
+ * lossy decode, over every file of a copy: median of 5 passes each, interleaved.
+ */
+function readerTimes(dir: string): { strict: number; plain: number } {
+  const files = LANGUAGES.flatMap((language) =>
+    readdirSync(path.join(dir, language)).map((file) =>
+      readFileSync(path.join(dir, language, file)),
+    ),
+  );
+  const time = (read: (bytes: Buffer) => unknown) => {
+    const start = process.hrtime.bigint();
+    for (const bytes of files) read(bytes);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const strict: number[] = [];
+  const plain: number[] = [];
+  for (let pass = 0; pass < 5; pass += 1) {
+    strict.push(time((bytes) => parseDictionaryFile(bytes, 'bench')));
+    plain.push(time((bytes) => JSON.parse(bytes.toString('utf8'))));
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[2]!;
+  return { strict: median(strict), plain: median(plain) };
+}
+
 function run(factor: number) {
   const { dir, texts } = makeCopy(factor);
+  const reader = readerTimes(dir);
   const env = {
     CONTENT_STORE_FILE: path.join(dir, 'store.ndjson'),
     SANITY_PROJECT_ID: '',
@@ -71,7 +103,7 @@ function run(factor: number) {
   };
   const importSeconds = timed('scripts/import-locales.ts', ['--from', dir], env);
   const exportSeconds = timed('scripts/export-locales.ts', ['--out', path.join(dir, 'out')], env);
-  return { factor, texts, importSeconds, exportSeconds };
+  return { factor, texts, importSeconds, exportSeconds, reader };
 }
 
 const small = run(1);
@@ -98,3 +130,8 @@ console.log(
   `bundled export under 1 s including Node start-up: ${small.exportSeconds < 1 ? 'yes' : 'NO'} (${small.exportSeconds.toFixed(2)} s)`,
 );
 console.log(`linear growth (ratio ≤ ${FACTOR}): ${ratio <= FACTOR ? 'yes' : 'NO'}`);
+for (const r of [small, large]) {
+  console.log(
+    `reading ${r.factor === 1 ? 'the bundled' : `the ${r.factor}× generated`} files: strict reader ${r.reader.strict.toFixed(1)} ms, JSON.parse ${r.reader.plain.toFixed(1)} ms (${(r.reader.strict / r.reader.plain).toFixed(1)}×)`,
+  );
+}

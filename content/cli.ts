@@ -1,24 +1,46 @@
-/** What the content scripts share: clear failures and the coverage table. */
+/** What the content scripts share: clear failures, the coverage table, where output goes. */
 import { ContentError } from '@/schemas/problems';
 import { LANGUAGES } from '@/schemas/languages';
 import type { Coverage } from './export-locales';
 import { formatTable } from './report';
 import { SettingsError } from './settings';
 
-/** Runs a script body; bad content or settings end it with exit code 1 and a clear message. */
-export async function runScript(body: () => Promise<void>): Promise<void> {
+/** Where a script reads its settings and writes its output: the process, or a test. */
+export interface ScriptIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  log(text: string): void;
+  error(text: string): void;
+}
+
+export const processIo: ScriptIo = {
+  env: process.env,
+  log: (text) => console.log(text),
+  error: (text) => console.error(text),
+};
+
+/**
+ * Runs a script body and returns its exit code: bad content or settings end it with 1
+ * and a clear message (at most the first 50 problems, then how many more).
+ */
+export async function runScript(
+  body: () => Promise<void>,
+  io: ScriptIo = processIo,
+  /** Follows the problem count: `3 problem(s); nothing was written.` */
+  outcome = '; nothing was written',
+): Promise<number> {
   try {
     await body();
+    return 0;
   } catch (error) {
     if (error instanceof ContentError) {
-      console.error(error.message);
-      console.error(`\n${error.problems.length} problem(s); nothing was written.`);
+      io.error(error.message);
+      io.error(`\n${error.problems.length} problem(s)${outcome}.`);
     } else if (error instanceof SettingsError) {
-      console.error(`Configuration error: ${error.message}`);
+      io.error(`Configuration error: ${error.message}`);
     } else {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      io.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
-    process.exitCode = 1;
+    return 1;
   }
 }
 

@@ -2,13 +2,14 @@
  * The export step: content store → `<lang>/<namespace>.json` files, the same JSON the site
  * serves at `/locales/<lang>/<namespace>.json` (both come from content/published.ts), for
  * whoever publishes them elsewhere (a CDN, a mobile app). Every dictionary is validated
- * before anything is written; the files go to a temporary folder that is
- * swapped into place, so a failed export leaves the published files as they were.
+ * before anything is written; then the whole folder is published at once
+ * (./publish-folder.ts), so a failed or killed export leaves the published files as they
+ * were, and a reader never finds the folder missing or half-written.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { ContentError } from '@/schemas/problems';
+import { publishFolder } from './publish-folder';
 import { publishStore, type CoverageEntry } from './published';
 import type { ContentStore } from './store';
 
@@ -26,7 +27,12 @@ export const DEFAULT_EXPORT_FOLDER = path.join('published', 'locales');
 
 export async function exportLocales(
   store: ContentStore,
-  options: { out: string; strict: boolean },
+  options: {
+    out: string;
+    strict: boolean;
+    /** Told what went wrong after the new copy was live (e.g. the old one stayed behind). */
+    onWarning?: (message: string) => void;
+  },
 ): Promise<Coverage> {
   const { namespaces, problems } = await publishStore(store, { strict: options.strict });
   if (problems.length) throw new ContentError(problems);
@@ -50,37 +56,14 @@ export async function exportLocales(
     }
   }
 
-  await publishFolder(options.out, [...outputs, { file: COVERAGE_FILE, json: coverage }]);
+  const published = await publishFolder(
+    options.out,
+    [...outputs, { file: COVERAGE_FILE, json: coverage }].map(({ file, json }) => ({
+      file: file.split(path.sep).join('/'),
+      content: `${JSON.stringify(json, null, 2)}\n`,
+    })),
+  );
+  const warn = options.onWarning ?? ((message: string) => console.warn(`warning: ${message}`));
+  for (const warning of published.warnings) warn(warning);
   return coverage;
-}
-
-/** Writes every file into a fresh temporary folder, then swaps it in place of `out`. */
-async function publishFolder(out: string, files: { file: string; json: unknown }[]): Promise<void> {
-  const staging = `${out}.export-${process.pid}`;
-  const previous = `${out}.previous-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  try {
-    for (const { file, json } of files) {
-      const target = path.join(staging, file);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, `${JSON.stringify(json, null, 2)}\n`, 'utf8');
-    }
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  let hadPrevious = true;
-  try {
-    await rename(out, previous);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadPrevious = false;
-  }
-  try {
-    await rename(staging, out);
-  } catch (error) {
-    if (hadPrevious) await rename(previous, out);
-    throw error;
-  }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }

@@ -138,13 +138,8 @@ describe('bad input: a clear message naming file and key path, and nothing writt
     ],
     [
       'a placeholder in tr that en lacks',
-      (p) =>
-        p.edit(
-          'tr',
-          'footer',
-          (j) => (j.copyrightTemplate = `${String(j.copyrightTemplate)} {month}`),
-        ),
-      /tr\/footer\.json → copyrightTemplate: placeholders differ from English: has \{month\} that English lacks/,
+      (p) => p.edit('en', 'footer', (j) => (j.copyrightTemplate = '© {year} RG.')),
+      /tr\/footer\.json → copyrightTemplate: placeholders differ from English: has \{brand\} that English lacks/,
     ],
     [
       'a placeholder en has and de lacks',

@@ -4,7 +4,7 @@
  * All problems are collected, so one run reports everything that is wrong.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   documentId,
@@ -15,8 +15,10 @@ import {
   type Namespace,
 } from '@/schemas';
 import { isLanguage, LANGUAGES, type Language } from '@/schemas/languages';
+import { parseDictionaryFile } from '@/schemas/json-file';
+import { LIMITS } from '@/schemas/limits';
 import { ContentError, type ContentProblem } from '@/schemas/problems';
-import { parseJsonText, validatorFor, zodProblems } from '@/schemas/validator';
+import { validatorFor, zodProblems } from '@/schemas/validator';
 import { mergeLanguages } from '@/schemas/walk';
 import type { DictionaryDocument } from './store';
 
@@ -36,6 +38,29 @@ async function listDir(dir: string): Promise<Dirent[]> {
     if (code === 'ENOENT')
       throw new ContentError([{ file: dir, path: '', message: 'folder does not exist' }]);
     throw cause;
+  }
+}
+
+/**
+ * A file's bytes, refusing to read one larger than the limit (a 200 MB file is reported,
+ * not loaded into memory).
+ */
+async function readLimited(file: string, shown: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > LIMITS.fileBytes) {
+      throw new ContentError([
+        {
+          file: shown,
+          path: '',
+          message: `file is too large (${size} bytes; at most ${LIMITS.fileBytes} bytes, ${LIMITS.fileBytes / 1024 / 1024} MiB)`,
+        },
+      ]);
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -80,8 +105,8 @@ export async function readLocaleFolder(root: string): Promise<ImportedDictionary
       names.add(namespace);
       const fileName = shown(language, file.name);
       try {
-        const json = parseJsonText(
-          await readFile(path.join(root, language, file.name), 'utf8'),
+        const json = parseDictionaryFile(
+          await readLimited(path.join(root, language, file.name), fileName),
           fileName,
         );
         const result = validatorFor(namespace).safeParse(json);

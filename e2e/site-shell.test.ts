@@ -75,15 +75,19 @@ describe('not found', () => {
   it('counts down and then navigates to the localised target', async () => {
     const { page, context } = await openPage(browser());
     const error = readPublished('de', 'error') as {
-      redirect: { message: string; seconds: number };
+      redirect: { message_one: string; message_other: string; seconds: number };
     };
     await page.goto(`${baseUrl()}/de/gibt-es-nicht`);
     const countdown = page.locator('.not-found__countdown');
     await expect(countdown.textContent()).resolves.toBe(
-      error.redirect.message.replace('{seconds}', String(error.redirect.seconds)),
+      error.redirect.message_other.replace('{seconds}', String(error.redirect.seconds)),
     );
-    await page.waitForFunction(() =>
-      /\b[0-4]\b/.test(document.querySelector('.not-found__countdown')?.textContent ?? ''),
+    // At one second the singular form: "In 1 Sekunde", not "1 Sekunden".
+    const one = error.redirect.message_one.replace('{seconds}', '1');
+    expect(one).toContain('1 Sekunde ');
+    await page.waitForFunction(
+      (text) => document.querySelector('.not-found__countdown')?.textContent === text,
+      one,
     );
     await page.waitForURL(`${baseUrl()}/de`, { timeout: 10_000 });
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');

@@ -32,6 +32,27 @@ export interface TextNode<R extends boolean = boolean> extends Described {
   /** Required texts must be present and non-blank in English: the site needs them. */
   readonly required: R;
   readonly format: TextFormat;
+  /**
+   * The `{placeholders}` the site fills in this text, in every language; any other
+   * `{…}` is an error, since visitors would see it as written.
+   */
+  readonly placeholders: readonly string[];
+}
+
+/**
+ * A text that shows a number, with one form per plural category (`one`, `other`),
+ * chosen by `Intl.PluralRules` for the language. Published as i18next plural keys:
+ * `message` becomes `message_one` and `message_other` beside each other, so any
+ * i18next client picks the right form with `t('message', { count })`.
+ */
+export interface PluralNode<R extends boolean = boolean> extends Described {
+  readonly kind: 'plural';
+  /** Required: every form must be present in English. */
+  readonly required: R;
+  /** The placeholder that holds the number and picks the form. */
+  readonly count: string;
+  /** The rules of each form: a text that accepts the count and the other placeholders. */
+  readonly form: TextNode<R>;
 }
 
 export interface FlagNode<R extends boolean = boolean> extends Described {
@@ -85,7 +106,8 @@ export interface ListNode<
 }
 
 export type LeafNode = TextNode | FlagNode | ChoiceNode | NumberNode | SlugNode;
-export type Node = LeafNode | GroupNode | ListNode;
+/** A plural is a field of a group only: its forms are keys beside each other. */
+export type Node = LeafNode | PluralNode | GroupNode | ListNode;
 
 /** One namespace: a published file `/locales/<lang>/<name>.json` and one Studio document. */
 export interface Dictionary<F extends Fields = Fields> extends Described {
@@ -98,14 +120,42 @@ export interface Dictionary<F extends Fields = Fields> extends Described {
 type Options = Described & { readonly required?: boolean };
 type Req<O> = O extends { readonly required: true } ? true : false;
 
-export function text<const O extends Options & { format?: TextFormat }>(
-  options?: O,
-): TextNode<Req<O>> {
+type TextOptions = Options & { format?: TextFormat; placeholders?: readonly string[] };
+
+export function text<const O extends TextOptions>(options?: O): TextNode<Req<O>> {
   return {
     ...options,
     kind: 'text',
     format: options?.format ?? 'plain',
     required: (options?.required ?? false) as Req<O>,
+    placeholders: [...(options?.placeholders ?? [])].sort(),
+  };
+}
+
+/**
+ * A text showing a number (`count`), written once per plural form in every language.
+ * `count` is one of its placeholders; `placeholders` lists any others.
+ */
+export function plural<
+  const O extends Options & {
+    count: string;
+    placeholders?: readonly string[];
+    format?: 'plain' | 'multiline';
+  },
+>(options: O): PluralNode<Req<O>> {
+  const { count, placeholders = [], format = 'plain', ...described } = options;
+  const required = (options.required ?? false) as Req<O>;
+  return {
+    ...described,
+    kind: 'plural',
+    required,
+    count,
+    form: {
+      kind: 'text',
+      format,
+      required,
+      placeholders: [...new Set([count, ...placeholders])].sort(),
+    },
   };
 }
 
@@ -190,10 +240,27 @@ export function dictionary<const F extends Fields>(
 // ---------------------------------------------------------------------------
 // The TypeScript type of one language's published JSON, derived from the nodes.
 
-type RequiredKeys<F extends Fields> = {
-  [K in keyof F]: F[K] extends { required: true } ? K : never;
+/** The plural categories of every site language (checked against Intl in ./plural.ts). */
+export const PLURAL_FORMS = ['one', 'other'] as const;
+export type PluralForm = (typeof PLURAL_FORMS)[number];
+
+/** The published key of one form of a plural: `message` → `message_one` (i18next's suffix). */
+export function pluralKey<K extends string, F extends PluralForm>(key: K, form: F): `${K}_${F}` {
+  return `${key}_${form}`;
+}
+
+type PluralKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends PluralNode ? K : never;
 }[keyof F];
-type OptionalKeys<F extends Fields> = Exclude<keyof F, RequiredKeys<F>>;
+type RequiredKeys<F extends Fields> = Exclude<
+  { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F],
+  PluralKeys<F>
+>;
+type OptionalKeys<F extends Fields> = Exclude<keyof F, RequiredKeys<F> | PluralKeys<F>>;
+type RequiredPluralKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends PluralNode<true> ? K : never;
+}[keyof F];
+type OptionalPluralKeys<F extends Fields> = Exclude<PluralKeys<F>, RequiredPluralKeys<F>>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 export type ValueOf<N> = N extends TextNode
@@ -213,7 +280,9 @@ export type ValueOf<N> = N extends TextNode
               : never;
 
 export type GroupValue<F extends Fields> = Simplify<
-  { [K in RequiredKeys<F>]: ValueOf<F[K]> } & { [K in OptionalKeys<F>]?: ValueOf<F[K]> }
+  { [K in RequiredKeys<F>]: ValueOf<F[K]> } & { [K in OptionalKeys<F>]?: ValueOf<F[K]> } & {
+    [K in RequiredPluralKeys<F> as `${K & string}_${PluralForm}`]: string;
+  } & { [K in OptionalPluralKeys<F> as `${K & string}_${PluralForm}`]?: string }
 >;
 
 /** The type of `/locales/<lang>/<name>.json` for a dictionary. */

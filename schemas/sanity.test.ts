@@ -5,19 +5,28 @@ import { LANGUAGES } from './languages';
 import {
   languageValidation,
   localizedTypes,
+  pluralTypes,
   sanityDocumentType,
   type RuleLike,
   type SanityField,
+  type ValidationContextLike,
 } from './sanity';
 import { localizedTypeName, textLeafPaths } from './walk';
 
-const localizedNames = new Set(localizedTypes.map((type) => type.name));
+const localizedNames = new Set(
+  [...localizedTypes, ...pluralTypes]
+    .map((type) => type.name)
+    .filter((name) => name.startsWith('locale')),
+);
+const pluralByName = new Map(pluralTypes.map((type) => [type.name, type]));
 
 /** Paths of per-language text fields in a derived Sanity type, in the walk's notation. */
 function localizedPaths(fields: SanityField[] | undefined, prefix = ''): string[] {
   return (fields ?? []).flatMap((field) => {
     const path = prefix ? `${prefix}.${field.name}` : field.name;
     if (localizedNames.has(field.type)) return [path];
+    const plural = pluralByName.get(field.type);
+    if (plural) return localizedPaths(plural.fields, path);
     if (field.type === 'array') {
       const [member] = field.of ?? [];
       if (member && localizedNames.has(member.type)) return [`${path}[]`];
@@ -45,9 +54,27 @@ describe('Studio document types', () => {
       expect(type.fields?.map((f) => f.name)).toEqual([...LANGUAGES]);
   });
 
-  it('names each text leaf type after its format and requiredness', () => {
+  it('names each text leaf type after its format, requiredness and placeholders', () => {
     expect(localizedTypeName({ format: 'url', required: true })).toBe('localeUrlRequired');
     expect(localizedTypeName({ format: 'multiline', required: false })).toBe('localeText');
+    expect(
+      localizedTypeName({ format: 'plain', required: true, placeholders: ['brand', 'year'] }),
+    ).toBe('localeStringRequiredWithBrandYear');
+  });
+
+  it('gives a text with placeholders its own type, and a plural one text per form', () => {
+    const footer = sanityDocumentType('footer').fields.find((f) => f.name === 'copyrightTemplate');
+    expect(footer?.type).toBe('localeStringRequiredWithBrandYear');
+    expect(localizedNames.has('localeStringRequiredWithBrandYear')).toBe(true);
+    const redirect = sanityDocumentType('error').fields.find((f) => f.name === 'redirect');
+    const message = redirect?.fields?.find((f) => f.name === 'message');
+    expect(message?.type).toBe('pluralStringWithSeconds');
+    expect(
+      pluralByName.get('pluralStringWithSeconds')?.fields?.map((f) => [f.name, f.type]),
+    ).toEqual([
+      ['one', 'localePluralStringWithSeconds'],
+      ['other', 'localePluralStringWithSeconds'],
+    ]);
   });
 });
 
@@ -55,7 +82,7 @@ describe('Studio document types', () => {
 function recordRules(validation: (rule: RuleLike) => RuleLike | RuleLike[]) {
   const recorded: {
     level: string;
-    fn: (value: unknown, context: { parent?: unknown }) => true | string;
+    fn: (value: unknown, context: ValidationContextLike) => true | string;
   }[] = [];
   const make = (fn?: (typeof recorded)[number]['fn'], level = 'error'): RuleLike => ({
     custom: (f) => make(f, level),
@@ -64,18 +91,20 @@ function recordRules(validation: (rule: RuleLike) => RuleLike | RuleLike[]) {
     required: () => make(),
     integer: () => make(),
     min: () => make(),
+    max: () => make(),
     regex: () => make(),
   });
   validation(make());
-  return (value: unknown, parent: unknown) =>
+  return (value: unknown, parent: unknown, context: ValidationContextLike = {}) =>
     recorded.flatMap(({ level, fn }) => {
-      const result = fn(value, { parent });
+      const result = fn(value, { parent, ...context });
       return result === true ? [] : [`${level}: ${result}`];
     });
 }
 
 describe('Studio validation rules (the export step’s rules)', () => {
-  const required = { format: 'plain', required: true } as const;
+  const required = { format: 'plain', required: true, placeholders: [] } as const;
+  const copyright = { format: 'plain', required: true, placeholders: ['brand', 'year'] } as const;
   it('blocks a missing required English text', () => {
     expect(recordRules(languageValidation(required, 'en'))('  ', { en: '  ' })).toEqual([
       'error: required text is missing',
@@ -87,20 +116,80 @@ describe('Studio validation rules (the export step’s rules)', () => {
     );
   });
   it('blocks a deleted {year} in the Turkish copyright line', () => {
-    const check = recordRules(languageValidation({ format: 'plain', required: true }, 'tr'));
+    const check = recordRules(languageValidation(copyright, 'tr'));
     expect(check('© {brand}', { en: '© {year} {brand}', tr: '© {brand}' })).toEqual([
       'error: placeholders differ from English: lacks {year}',
     ]);
   });
   it('blocks an address that is neither a site path nor https', () => {
-    const check = recordRules(languageValidation({ format: 'href', required: false }, 'de'));
+    const check = recordRules(
+      languageValidation({ format: 'href', required: false, placeholders: [] }, 'de'),
+    );
     expect(check('http://example.com', { en: '/about', de: 'http://example.com' })[0]).toMatch(
       /^error: /,
     );
     expect(check('mailto:press@rggames.example', { en: '/about' })).toEqual([]);
   });
+  it('blocks a placeholder the site does not fill, in every language', () => {
+    for (const language of LANGUAGES) {
+      const check = recordRules(languageValidation(copyright, language));
+      expect(check('© { year } {brand}', { en: '© {year} {brand}' })[0]).toMatch(
+        /^error: "\{ year \}" is not a placeholder the site fills here/,
+      );
+    }
+    const plain = recordRules(languageValidation(required, 'en'));
+    expect(plain('Hello {name}', {})).toEqual([
+      'error: "{name}" is not a placeholder the site fills here (it has no placeholders; braces are for placeholders only)',
+    ]);
+  });
+  it('blocks a required English text of invisible characters, and control characters', () => {
+    const check = recordRules(languageValidation(required, 'en'));
+    expect(check('\u200B', {})).toEqual(['error: required text is missing']);
+    expect(check('Sub\u0000scribe', {})).toEqual([
+      'error: contains a control character (U+0000, a NUL character) at character 4',
+    ]);
+  });
+  it('blocks /\\evil.example and a tab in a path', () => {
+    const check = recordRules(
+      languageValidation({ format: 'url', required: false, placeholders: [] }, 'de'),
+    );
+    expect(check('/\\evil.example', {})[0]).toMatch(/^error: .*it contains a backslash/);
+    expect(check('/\t/evil.example', {})[0]).toMatch(/^error: .*it contains a tab/);
+  });
+  it('blocks a plural text with a form missing in a language, on that form', () => {
+    const form = pluralByName.get('pluralStringWithSeconds')!.fields![0]!.type;
+    const type = pluralByName.get(form)!;
+    const german = recordRules(type.fields!.find((f) => f.name === 'de')!.validation!);
+    const one = { en: 'in {seconds} second', de: 'in {seconds} Sekunde' };
+    const document = {
+      redirect: { message: { one, other: { en: 'in {seconds} seconds' } } },
+    };
+    const at = (formName: string) => ({
+      document,
+      path: ['redirect', 'message', formName, 'de'],
+    });
+    expect(german(one.de, one, at('one'))).toEqual([]);
+    expect(german(undefined, document.redirect.message.other, at('other'))).toEqual([
+      'error: form for one is given, so this form is needed too',
+      'warning: translation is missing',
+    ]);
+  });
+  it('limits every list to 1000 items', () => {
+    let max: number | undefined;
+    const rule: RuleLike = new Proxy({} as RuleLike, {
+      get: (_, name) => (value: number) => {
+        if (name === 'max') max = value;
+        return rule;
+      },
+    });
+    const keywords = sanityDocumentType('home')
+      .fields.find((f) => f.name === 'meta')!
+      .fields!.find((f) => f.name === 'keywords')!;
+    keywords.validation!(rule);
+    expect(max).toBe(1000);
+  });
   it('passes good copy', () => {
-    const check = recordRules(languageValidation({ format: 'plain', required: true }, 'de'));
+    const check = recordRules(languageValidation(copyright, 'de'));
     expect(check('© {year} {brand}', { en: '© {year} {brand}' })).toEqual([]);
   });
 });

@@ -4,20 +4,45 @@
  * Plain objects (the shape `defineType` takes), so schemas/ does not depend on the Studio.
  * Field validation calls the same rules as the export step (./rules.ts).
  */
-import { titleFromKey, type Dictionary, type Node, type TextFormat, type TextNode } from './define';
+import {
+  PLURAL_FORMS,
+  titleFromKey,
+  type Dictionary,
+  type Node,
+  type PluralForm,
+  type PluralNode,
+  type TextFormat,
+  type TextNode,
+} from './define';
 import { documentType, type Namespace, dictionaries } from './index';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
-import { checkLocalizedText, type Localized, type TextProblem } from './rules';
-import { localizedTypeName } from './walk';
+import { LIMITS } from './limits';
+import {
+  checkLocalizedText,
+  isPresentText,
+  type Localized,
+  type TextProblem,
+  type TextRules,
+} from './rules';
+import { localizedTypeName, pluralFormTypeName, pluralTypeName } from './walk';
+
+/** The part of Sanity's validation context the derived validations read. */
+export interface ValidationContextLike {
+  parent?: unknown;
+  document?: unknown;
+  /** From the document root: field names, array indexes or `{ _key }` of array items. */
+  path?: readonly unknown[];
+}
 
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
-  custom(fn: (value: unknown, context: { parent?: unknown }) => true | string): RuleLike;
+  custom(fn: (value: unknown, context: ValidationContextLike) => true | string): RuleLike;
   warning(): RuleLike;
   error(): RuleLike;
   required(): RuleLike;
   integer(): RuleLike;
   min(value: number): RuleLike;
+  max(value: number): RuleLike;
   regex(pattern: RegExp, options?: { name?: string }): RuleLike;
 }
 
@@ -55,50 +80,175 @@ function messageOf(problems: TextProblem[]): true | string {
  * string fields, so the rules sit on the language fields, not on the text object.
  */
 export function languageValidation(
-  node: Pick<TextNode, 'format' | 'required'>,
+  node: TextRules,
   language: Language,
+  { pluralForm }: { pluralForm?: boolean } = {},
 ) {
-  const problems = (value: unknown, parent: unknown) => {
+  const problems = (value: unknown, context: ValidationContextLike) => {
     const localized = {
-      ...(parent as Localized | undefined),
+      ...(context.parent as Localized | undefined),
       [language]: value as string | undefined,
     };
-    return checkLocalizedText(node as TextNode, localized).filter((p) => p.language === language);
+    const found = checkLocalizedText(node, localized).filter((p) => p.language === language);
+    return pluralForm ? [...found, ...pluralFormProblems(value, language, context)] : found;
   };
   return (rule: RuleLike) => [
     rule
       .custom((value, context) =>
-        messageOf(problems(value, context.parent).filter((p) => p.level === 'error')),
+        messageOf(problems(value, context).filter((p) => p.level === 'error')),
       )
       .error(),
     rule
       .custom((value, context) =>
-        messageOf(problems(value, context.parent).filter((p) => p.level === 'warning')),
+        messageOf(problems(value, context).filter((p) => p.level === 'warning')),
       )
       .warning(),
   ];
 }
 
+/** The value at a Sanity path inside a document (`{ _key }` finds an array item). */
+function valueAt(document: unknown, path: readonly unknown[]): unknown {
+  let current = document;
+  for (const segment of path) {
+    if (Array.isArray(current)) {
+      current =
+        typeof segment === 'number'
+          ? current[segment]
+          : current.find(
+              (item: unknown) =>
+                typeof item === 'object' &&
+                item !== null &&
+                (item as { _key?: unknown })._key === (segment as { _key?: unknown })?._key,
+            );
+    } else if (typeof current === 'object' && current !== null && typeof segment === 'string') {
+      current = (current as Record<string, unknown>)[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return current;
+}
+
+const FORM_TITLES: Record<PluralForm, { title: string; description: string }> = {
+  one: {
+    title: 'Form for one',
+    description: 'Used when the number is 1 (in German and Turkish too).',
+  },
+  other: { title: 'Form for other numbers', description: 'Used for 0, 2, 3, 5, 10 and so on.' },
+};
+
+/**
+ * A form of a plural text that is empty in a language while another form is given: an
+ * error on the empty form's field (a language field is where Sanity keeps the error
+ * level). The sibling forms are read from the document, two levels up the path.
+ */
+function pluralFormProblems(
+  value: unknown,
+  language: Language,
+  context: ValidationContextLike,
+): TextProblem[] {
+  const path = context.path ?? [];
+  const form = path.at(-2);
+  if (isPresentText(value) || typeof form !== 'string') return [];
+  const plural = valueAt(context.document, path.slice(0, -2)) as
+    Partial<Record<PluralForm, Localized | undefined>> | undefined;
+  const given = PLURAL_FORMS.filter((f) => isPresentText(plural?.[f]?.[language]));
+  if (given.length === 0) return [];
+  return [
+    {
+      level: 'error',
+      language,
+      message: `${given.map((f) => FORM_TITLES[f].title.toLowerCase()).join(', ')} is given, so this form is needed too`,
+    },
+  ];
+}
+
 const FORMATS: readonly TextFormat[] = ['plain', 'multiline', 'url', 'href', 'email', 'json'];
 
-/** The object types holding one text in every language: one per format and requiredness. */
-export const localizedTypes: SanityField[] = FORMATS.flatMap((format) =>
-  [false, true].map((required) => {
-    const long = format === 'multiline' || format === 'json';
-    return {
-      name: localizedTypeName({ format, required }),
+/** Every text node of every dictionary, plural forms included. */
+function textNodes(node: Node): TextNode[] {
+  switch (node.kind) {
+    case 'text':
+      return [node];
+    case 'plural':
+      return [node.form];
+    case 'group':
+      return Object.values(node.fields).flatMap(textNodes);
+    case 'list':
+      return textNodes(node.of);
+    default:
+      return [];
+  }
+}
+
+function pluralNodes(node: Node): PluralNode[] {
+  if (node.kind === 'plural') return [node];
+  if (node.kind === 'group') return Object.values(node.fields).flatMap(pluralNodes);
+  if (node.kind === 'list') return pluralNodes(node.of);
+  return [];
+}
+
+const allRoots = Object.values(dictionaries as Record<string, Dictionary>).map((d) => d.root);
+
+function placeholderTitle(placeholders: readonly string[]): string {
+  return placeholders.length ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}` : '';
+}
+
+function localizedType(node: TextRules, pluralForm = false): SanityField {
+  const long = node.format === 'multiline' || node.format === 'json';
+  return {
+    name: pluralForm ? pluralFormTypeName(node) : localizedTypeName(node),
+    type: 'object',
+    title: `${long ? 'Long text' : 'Text'} in every language${node.required ? ' (English required)' : ''}${placeholderTitle(node.placeholders)}`,
+    fields: LANGUAGES.map((language) => ({
+      name: language,
+      type: long ? 'text' : 'string',
+      title: LANGUAGE_NAMES[language],
+      ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
+      validation: languageValidation(node, language, { pluralForm }),
+    })),
+  };
+}
+
+/**
+ * The object types holding one text in every language: one per format and
+ * requiredness, plus one per set of placeholders a dictionary text accepts, so that
+ * each language field checks exactly its text's placeholders.
+ */
+export const localizedTypes: SanityField[] = (() => {
+  const rules = new Map<string, TextRules>();
+  for (const format of FORMATS) {
+    for (const required of [false, true]) {
+      const node = { format, required, placeholders: [] };
+      rules.set(localizedTypeName(node), node);
+    }
+  }
+  for (const node of allRoots.flatMap(textNodes)) rules.set(localizedTypeName(node), node);
+  return [...rules.values()].map((node) => localizedType(node));
+})();
+
+/**
+ * The object types of plural texts: one localized text per plural form, whose language
+ * fields also check that a language has every form or none.
+ */
+export const pluralTypes: SanityField[] = (() => {
+  const types = new Map<string, SanityField>();
+  for (const node of allRoots.flatMap(pluralNodes)) {
+    types.set(pluralFormTypeName(node.form), localizedType(node.form, true));
+    types.set(pluralTypeName(node), {
+      name: pluralTypeName(node),
       type: 'object',
-      title: `${long ? 'Long text' : 'Text'} in every language${required ? ' (English required)' : ''}`,
-      fields: LANGUAGES.map((language) => ({
-        name: language,
-        type: long ? 'text' : 'string',
-        title: LANGUAGE_NAMES[language],
-        ...(long ? { rows: format === 'json' ? 6 : 3 } : {}),
-        validation: languageValidation({ format, required }, language),
+      title: `Text with a number${placeholderTitle(node.form.placeholders)}`,
+      fields: PLURAL_FORMS.map((form) => ({
+        name: form,
+        type: pluralFormTypeName(node.form),
+        ...FORM_TITLES[form],
+        ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
       })),
-    };
-  }),
-);
+    });
+  }
+  return [...types.values()];
+})();
 
 function textField(
   base: { name: string; title: string; description?: string },
@@ -121,6 +271,12 @@ export function sanityField(name: string, node: Node): SanityField {
   switch (node.kind) {
     case 'text':
       return textField(base, node);
+    case 'plural':
+      return {
+        ...base,
+        type: pluralTypeName(node),
+        ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
+      };
     case 'flag':
       return {
         ...base,
@@ -158,10 +314,12 @@ export function sanityField(name: string, node: Node): SanityField {
       };
     case 'list': {
       const item = node.of;
+      const validation = (rule: RuleLike) => rule.max(LIMITS.listItems);
       if (item.kind === 'text')
         return {
           ...base,
           type: 'array',
+          validation,
           of: [
             {
               name: localizedTypeName(item),
@@ -173,6 +331,7 @@ export function sanityField(name: string, node: Node): SanityField {
       return {
         ...base,
         type: 'array',
+        validation,
         of: [
           {
             name: node.itemName,

@@ -4,10 +4,20 @@
  * as `file → key path: message`.
  */
 import { z } from 'zod';
-import type { Dictionary, DictionaryValue, Node, TextNode } from './define';
+import {
+  pluralKey,
+  PLURAL_FORMS,
+  type Dictionary,
+  type DictionaryValue,
+  type GroupNode,
+  type Node,
+  type TextNode,
+} from './define';
 import { dictionaries, type DictionaryOf, type Namespace } from './index';
+import { parseStrictJson } from './json-file';
+import { LIMITS } from './limits';
 import { ContentError, formatPath, type ContentProblem } from './problems';
-import { formatProblem, isPresentText } from './rules';
+import { isPresentText, missingPluralForms, textValueProblems } from './rules';
 
 function describeType(input: unknown): string {
   if (input === null) return 'null';
@@ -19,6 +29,7 @@ function describeType(input: unknown): string {
 
 const EXPECTED: Record<Node['kind'], string> = {
   text: 'a text',
+  plural: 'a text',
   flag: 'true or false',
   choice: 'one of the listed values',
   number: 'a number',
@@ -40,12 +51,44 @@ function textSchema(node: TextNode) {
   return z.string({ error: typeError(node) }).superRefine((value, ctx) => {
     if (node.required && !isPresentText(value)) {
       ctx.addIssue({ code: 'custom', message: 'required text is missing' });
-      return;
     }
-    if (!isPresentText(value)) return;
-    const problem = formatProblem(node.format, value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    for (const message of textValueProblems(node, value)) ctx.addIssue({ code: 'custom', message });
   });
+}
+
+/** The zod shape of a group: a plural field becomes one key per form (`message_one`, …). */
+function groupSchema(node: GroupNode) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, child] of Object.entries(node.fields)) {
+    if (child.kind !== 'plural') {
+      shape[key] = toZod(child);
+      continue;
+    }
+    const form = toZod(child.form);
+    for (const pluralForm of PLURAL_FORMS) shape[pluralKey(key, pluralForm)] = form;
+  }
+  const plurals = Object.entries(node.fields).filter(([, child]) => child.kind === 'plural');
+  return z
+    .strictObject(shape, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? undefined
+          : typeError(node)(issue as { input?: unknown }),
+    })
+    .superRefine((value, ctx) => {
+      for (const [key] of plurals) {
+        const record = value as Record<string, unknown>;
+        const present = (form: string) => isPresentText(record[pluralKey(key, form as 'one')]);
+        for (const missing of missingPluralForms(PLURAL_FORMS, present)) {
+          const given = PLURAL_FORMS.filter(present).map((form) => pluralKey(key, form));
+          ctx.addIssue({
+            code: 'custom',
+            path: [pluralKey(key, missing)],
+            message: `plural form is missing: ${given.join(', ')} is given, so every form (${PLURAL_FORMS.map((form) => pluralKey(key, form)).join(', ')}) is needed`,
+          });
+        }
+      }
+    });
 }
 
 export function toZod(node: Node): z.ZodType {
@@ -53,6 +96,9 @@ export function toZod(node: Node): z.ZodType {
     switch (node.kind) {
       case 'text':
         return textSchema(node);
+      case 'plural':
+        // Plurals are fields of a group, where groupSchema spreads their forms.
+        throw new Error('A plural text must be a field of a group.');
       case 'flag':
         return z.boolean({ error: typeError(node) });
       case 'choice':
@@ -72,19 +118,12 @@ export function toZod(node: Node): z.ZodType {
           .string({ error: typeError(node) })
           .regex(/^[a-z0-9-]*$/, { error: 'use lowercase letters, digits and hyphens only' });
       case 'group':
-        return z.strictObject(
-          Object.fromEntries(
-            Object.entries(node.fields).map(([key, child]) => [key, toZod(child)]),
-          ),
-          {
-            error: (issue) =>
-              issue.code === 'unrecognized_keys'
-                ? undefined
-                : typeError(node)(issue as { input?: unknown }),
-          },
-        );
+        return groupSchema(node);
       case 'list':
-        return z.array(toZod(node.of), { error: typeError(node) });
+        return z.array(toZod(node.of), { error: typeError(node) }).max(LIMITS.listItems, {
+          error: (issue) =>
+            `list is too long (${(issue.input as unknown[]).length} items; at most ${LIMITS.listItems})`,
+        });
     }
   })();
   return node.required ? base : base.optional();
@@ -132,8 +171,10 @@ export function parseDictionary<N extends Namespace>(
 }
 
 /**
- * Reads dictionary JSON text strictly: an empty file, a byte-order mark or trailing
- * garbage is an error, not something to guess around.
+ * Reads dictionary JSON text strictly: an empty file, a byte-order mark, trailing
+ * garbage or a duplicate key is an error, not something to guess around. Prefer
+ * `parseDictionaryFile` (./json-file.ts) on the file's bytes, which also rejects text
+ * that is not UTF-8.
  */
 export function parseJsonText(text: string, file: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) {
@@ -145,11 +186,5 @@ export function parseJsonText(text: string, file: string): unknown {
       },
     ]);
   }
-  if (text.trim() === '') throw new ContentError([{ file, path: '', message: 'file is empty' }]);
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
-    throw new ContentError([{ file, path: '', message: `not valid JSON (${detail})` }]);
-  }
+  return parseStrictJson(text, file);
 }

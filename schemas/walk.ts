@@ -4,7 +4,17 @@
  * document into languages. Both follow the dictionary nodes, so the stored shape can
  * never drift from the published one.
  */
-import type { Dictionary, GroupNode, ListNode, Node, TextFormat, TextNode } from './define';
+import {
+  pluralKey,
+  PLURAL_FORMS,
+  type Dictionary,
+  type GroupNode,
+  type ListNode,
+  type Node,
+  type PluralNode,
+  type TextFormat,
+  type TextNode,
+} from './define';
 import { LANGUAGES, TRANSLATED_LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages';
 import { formatPath, type ContentProblem } from './problems';
 import { isPresentText, placeholderProblem } from './rules';
@@ -30,12 +40,48 @@ const FORMAT_NAMES: Record<TextFormat, string> = {
   json: 'Json',
 };
 
+/** The stored form of a plural: one localized text per plural form. */
+export interface StoredPlural {
+  _type: string;
+  one?: StoredText;
+  other?: StoredText;
+}
+
+function capitalised(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /**
- * The Studio type of a text leaf, one per format and requiredness (`localeUrlRequired`),
- * because each type carries the validation of its language fields.
+ * The Studio type of a text leaf, one per format, requiredness and accepted placeholders
+ * (`localeUrlRequired`, `localeStringRequiredWithBrandYear`), because each type carries
+ * the validation of its language fields.
  */
-export function localizedTypeName(node: Pick<TextNode, 'format' | 'required'>): string {
-  return `locale${FORMAT_NAMES[node.format]}${node.required ? 'Required' : ''}`;
+export function localizedTypeName(
+  node: Pick<TextNode, 'format' | 'required'> & { placeholders?: readonly string[] },
+): string {
+  const placeholders = node.placeholders?.length
+    ? `With${node.placeholders.map(capitalised).join('')}`
+    : '';
+  return `locale${FORMAT_NAMES[node.format]}${node.required ? 'Required' : ''}${placeholders}`;
+}
+
+/**
+ * The Studio type of a plural: an object with one localized text per form. Its name
+ * does not start with `locale`, so the Studio's language filter leaves the forms alone
+ * and filters only the language fields inside each.
+ */
+export function pluralTypeName(node: PluralNode): string {
+  return `plural${localizedTypeName(node.form).slice('locale'.length)}`;
+}
+
+/**
+ * The Studio type of one form of a plural (`localePluralStringWithSeconds`): like a
+ * text's type, and its language fields also check the other forms.
+ */
+export function pluralFormTypeName(
+  form: Pick<TextNode, 'format' | 'required'> & { placeholders?: readonly string[] },
+): string {
+  return `localePlural${localizedTypeName(form).slice('locale'.length)}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -59,23 +105,41 @@ export function mergeLanguages(
   const report = (language: Language | undefined, path: Path, message: string) =>
     problems.push({ file: fileOf(language ?? DEFAULT_LANGUAGE), path: formatPath(path), message });
 
+  function mergeText(node: TextNode, vals: PerLanguage<Json>, path: Path): StoredText | undefined {
+    const present = LANGUAGES.filter((lang) => vals[lang] !== undefined);
+    if (present.length === 0) return undefined;
+    const stored: StoredText = { _type: localizedTypeName(node) };
+    for (const lang of present) stored[lang] = vals[lang] as string;
+    const english = vals.en;
+    if (typeof english === 'string') {
+      for (const lang of TRANSLATED_LANGUAGES) {
+        const text = vals[lang];
+        if (!isPresentText(text)) continue;
+        const problem = placeholderProblem(english, text);
+        if (problem) report(lang, path, problem);
+      }
+    }
+    return stored;
+  }
+
+  /** A plural's forms sit beside each other in a group: `key_one`, `key_other`. */
+  function mergePlural(node: PluralNode, group: PerLanguage<Json>, key: string, path: Path) {
+    const stored: StoredPlural = { _type: pluralTypeName(node) };
+    for (const form of PLURAL_FORMS) {
+      const name = pluralKey(key, form);
+      const text = mergeText(
+        node.form,
+        pick(group, (v) => (isRecord(v) ? v[name] : undefined)),
+        [...path, name],
+      );
+      if (text) stored[form] = { ...text, _type: pluralFormTypeName(node.form) };
+    }
+    return PLURAL_FORMS.some((form) => stored[form]) ? stored : undefined;
+  }
+
   function merge(node: Node, vals: PerLanguage<Json>, path: Path): unknown {
     const present = LANGUAGES.filter((lang) => vals[lang] !== undefined);
-    if (node.kind === 'text') {
-      if (present.length === 0) return undefined;
-      const stored: StoredText = { _type: localizedTypeName(node) };
-      for (const lang of present) stored[lang] = vals[lang] as string;
-      const english = vals.en;
-      if (typeof english === 'string') {
-        for (const lang of TRANSLATED_LANGUAGES) {
-          const text = vals[lang];
-          if (!isPresentText(text)) continue;
-          const problem = placeholderProblem(english, text);
-          if (problem) report(lang, path, problem);
-        }
-      }
-      return stored;
-    }
+    if (node.kind === 'text') return mergeText(node, vals, path);
     if (present.length === 0) return undefined;
     if (present.length < LANGUAGES.length) {
       const missing = LANGUAGES.filter((lang) => !present.includes(lang));
@@ -102,14 +166,22 @@ export function mergeLanguages(
         return mergeGroup(node, vals, path);
       case 'list':
         return mergeList(node, vals, path);
+      case 'plural':
+        throw new Error('A plural text must be a field of a group.');
     }
   }
 
   function mergeGroup(node: GroupNode, vals: PerLanguage<Json>, path: Path) {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node.fields)) {
-      const childVals = pick(vals, (v) => (isRecord(v) ? v[key] : undefined));
-      const merged = merge(child, childVals, [...path, key]);
+      const merged =
+        child.kind === 'plural'
+          ? mergePlural(child, vals, key, path)
+          : merge(
+              child,
+              pick(vals, (v) => (isRecord(v) ? v[key] : undefined)),
+              [...path, key],
+            );
       if (merged !== undefined) out[key] = merged;
     }
     return out;
@@ -184,6 +256,10 @@ export function splitDocument(
         if (!isRecord(stored)) return undefined;
         const out: Record<string, unknown> = {};
         for (const [key, child] of Object.entries(node.fields)) {
+          if (child.kind === 'plural') {
+            Object.assign(out, splitPlural(stored[key], key, path));
+            continue;
+          }
           const value = split(child, stored[key], [...path, key]);
           if (value !== undefined) out[key] = value;
         }
@@ -198,6 +274,43 @@ export function splitDocument(
       default:
         return stored ?? undefined;
     }
+  }
+
+  /**
+   * A plural falls back to English as a whole: mixing an English form with a German one
+   * would switch language with the number. Forms missing beside given ones are left
+   * missing, for the validator to report.
+   */
+  function splitPlural(stored: unknown, key: string, path: Path): Record<string, string> {
+    const forms = isRecord(stored) ? stored : {};
+    const textOf = (form: string, lang: Language) => {
+      const text = forms[form];
+      return isRecord(text) ? text[lang] : undefined;
+    };
+    const out: Record<string, string> = {};
+    const englishPresent = PLURAL_FORMS.filter((form) => isPresentText(textOf(form, 'en')));
+    texts += englishPresent.length;
+    const own = (form: string) => isPresentText(textOf(form, language));
+    const useEnglish =
+      language !== DEFAULT_LANGUAGE && englishPresent.length > 0 && !PLURAL_FORMS.some(own);
+    for (const form of PLURAL_FORMS) {
+      const name = pluralKey(key, form);
+      const english = textOf(form, 'en');
+      if (useEnglish) {
+        if (isPresentText(english)) fallbacks.push(formatPath([...path, name]));
+        const value = fallback ? english : textOf(form, language);
+        if (typeof value === 'string') out[name] = value;
+        continue;
+      }
+      const text = textOf(form, language);
+      if (typeof text !== 'string') continue;
+      out[name] = text;
+      if (language !== DEFAULT_LANGUAGE && isPresentText(english) && isPresentText(text)) {
+        const problem = placeholderProblem(english, text);
+        if (problem) problems.push({ file, path: formatPath([...path, name]), message: problem });
+      }
+    }
+    return out;
   }
 
   const value = (split(dictionary.root, body, []) ?? {}) as Record<string, unknown>;
@@ -220,6 +333,16 @@ export function visitTexts(
       return;
     case 'group':
       for (const [key, child] of Object.entries(node.fields)) {
+        if (child.kind === 'plural') {
+          for (const form of PLURAL_FORMS) {
+            const name = pluralKey(key, form);
+            visitTexts(child.form, isRecord(value) ? value[name] : undefined, visit, [
+              ...path,
+              name,
+            ]);
+          }
+          continue;
+        }
         visitTexts(child, isRecord(value) ? value[key] : undefined, visit, [...path, key]);
       }
       return;
@@ -242,11 +365,16 @@ export function countTexts(dictionary: Dictionary, value: unknown): number {
   return total;
 }
 
-/** Every text leaf a dictionary can have, as a schema path (`items[].question`). */
+/**
+ * Every text leaf a dictionary can have, as a path in the stored document
+ * (`items[].question`; a plural's forms as `redirect.message.one`).
+ */
 export function textLeafPaths(node: Node, path = ''): string[] {
   switch (node.kind) {
     case 'text':
       return [path];
+    case 'plural':
+      return PLURAL_FORMS.map((form) => `${path}.${form}`);
     case 'group':
       return Object.entries(node.fields).flatMap(([key, child]) =>
         textLeafPaths(child, path ? `${path}.${key}` : key),

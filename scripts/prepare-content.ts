@@ -10,11 +10,12 @@ import path from 'node:path';
 import { runScript } from '@/content/cli';
 import { localesDriftNote } from '@/content/drift';
 import { importLocales } from '@/content/import-locales';
+import { versionsFolder } from '@/content/publish-folder';
 import { publishStore } from '@/content/published';
 import { openContentStore } from '@/content/store';
 import { ContentError } from '@/schemas/problems';
 
-await runScript(async () => {
+process.exitCode = await runScript(async () => {
   const store = openContentStore('read');
   console.log(`content store: ${store.description}`);
   if (store.kind === 'local' && (await store.fetchDictionaries()).length === 0) {
@@ -32,6 +33,7 @@ await runScript(async () => {
   const stale = path.join('public', 'locales');
   if (existsSync(stale)) {
     await rm(stale, { recursive: true, force: true });
+    await rm(versionsFolder(stale), { recursive: true, force: true });
     console.log(`removed ${stale}/ (an older export): /locales is now served from the store.`);
   }
   console.log(

@@ -102,6 +102,11 @@ describe('Sanity Studio (real CLI, offline)', () => {
         if (doc._id === 'dictionary-common') doc.cookieBanner.accept.en = '  ';
         if (doc._id === 'dictionary-contact')
           doc.hero.buttons.primary.url.de = 'javascript:alert(1)';
+        if (doc._id === 'dictionary-error') {
+          doc.redirect.target.en = '/\\evil.example';
+          delete doc.redirect.message.one.de;
+        }
+        if (doc._id === 'dictionary-layout') doc.menu.open.tr = 'Menü { year }';
       }
       const broken = path.join(dir, 'broken.ndjson');
       writeFileSync(broken, docs.map((doc) => JSON.stringify(doc)).join('\n'));
@@ -114,9 +119,13 @@ describe('Sanity Studio (real CLI, offline)', () => {
           'warning dictionary-hero subtitle.de: translation is missing',
           'error dictionary-common cookieBanner.accept.en: required text is missing',
           'error dictionary-contact hero.buttons.primary.url.de: "javascript:alert(1)" is not a site path (/…), an https:// URL or a mailto: address',
+          'error dictionary-error redirect.target.en: "/\\\\evil.example" is not a site path (/…) or an https:// URL: it contains a backslash (browsers read it as "/")',
+          'error dictionary-error redirect.message.one.de: form for other numbers is given, so this form is needed too',
+          'warning dictionary-error redirect.message.one.de: translation is missing',
+          'error dictionary-layout menu.open.tr: "{ year }" is not a placeholder the site fills here (it has no placeholders; braces are for placeholders only)',
         ]),
       );
-      expect(markers).toHaveLength(4);
+      expect(markers).toHaveLength(8);
     });
   });
 });

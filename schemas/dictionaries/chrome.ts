@@ -140,6 +140,7 @@ export const footer = dictionary(
     }),
     copyrightTemplate: text({
       required: true,
+      placeholders: ['year', 'brand'],
       description: 'Use {year} for the current year and {brand} for the brand name.',
     }),
   },

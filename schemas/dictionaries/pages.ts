@@ -1,5 +1,5 @@
 /** Page dictionaries (§2.5, §2.7, §2.8, §2.12). Every page has a page head (`meta`). */
-import { count, dictionary, group, list, longText, paragraphs, text, url } from '../define';
+import { count, dictionary, group, list, longText, paragraphs, plural, text, url } from '../define';
 import {
   cta,
   ctaBlock,
@@ -178,7 +178,11 @@ export const error = dictionary(
     redirect: group({
       seconds: count({ min: 0, description: 'Seconds before the automatic redirect (default 5).' }),
       target: url({ description: 'Where the redirect goes. Empty uses the link address, then /.' }),
-      message: text({ description: 'Use {seconds} for the remaining seconds.' }),
+      message: plural({
+        count: 'seconds',
+        description:
+          'The countdown. Use {seconds} for the remaining seconds; write it once for 1 second and once for other numbers.',
+      }),
     }),
   },
   { title: 'Not-found page' },

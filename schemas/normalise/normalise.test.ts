@@ -297,4 +297,14 @@ describe('error page', () => {
   it('falls back to the action url, then the root', () => {
     expect(normaliseErrorPage(page({}, '/contact')).redirect.target).toBe('/contact');
   });
+  it('keeps the countdown text in both plural forms, or not at all', () => {
+    const both = { message_one: 'in {seconds} second', message_other: 'in {seconds} seconds' };
+    expect(normaliseErrorPage(page(both)).redirect.message).toEqual({
+      one: 'in {seconds} second',
+      other: 'in {seconds} seconds',
+    });
+    expect(
+      normaliseErrorPage(page({ message_other: 'in {seconds} seconds' })).redirect.message,
+    ).toBeUndefined();
+  });
 });

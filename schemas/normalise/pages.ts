@@ -1,5 +1,6 @@
 /** Page view models (§2.7, §2.8, §2.9, §2.12): null means the page renders nothing. */
 import type { DictionaryOf } from '../index';
+import type { PluralForms } from '../plural';
 import { normaliseFaqItems, normaliseStats, type FaqItem, type Stat } from './sections';
 import {
   keepComplete,
@@ -342,7 +343,8 @@ export interface ErrorPageModel {
   readonly title: string;
   readonly subtitle?: string;
   readonly cta: Link | { label?: undefined; url: string };
-  readonly redirect: { seconds: number; target: string; message?: string };
+  /** `message` holds the countdown text in each plural form; pick one with `pluralText`. */
+  readonly redirect: { seconds: number; target: string; message?: PluralForms };
 }
 
 /** The not-found page (§2.8): countdown default 5 s, negative counts as 0; target falls back. */
@@ -351,7 +353,10 @@ export function normaliseErrorPage(page: DictionaryOf<'error'>): ErrorPageModel 
   const ctaUrl = presentText(page.cta.url) ?? '/';
   const seconds = Math.max(0, Math.floor(page.redirect.seconds ?? DEFAULT_REDIRECT_SECONDS));
   const subtitle = presentText(page.subtitle);
-  const message = presentText(page.redirect.message);
+  const one = presentText(page.redirect.message_one);
+  const other = presentText(page.redirect.message_other);
+  // Both forms or none: a countdown that has words for some numbers only is not shown.
+  const message = one && other ? { one, other } : undefined;
   return {
     title: page.title,
     ...(subtitle && { subtitle }),

@@ -1,5 +1,5 @@
 /** Presence rules for texts and links, shared by every normaliser (§5). */
-import { formatProblem, isPresentText } from '../rules';
+import { hrefKind, isPresentText } from '../rules';
 
 export { isPresentText };
 
@@ -14,13 +14,14 @@ export function presentTexts(values: readonly string[] | undefined): string[] {
 }
 
 /**
- * A present, safe address: a site path, an https URL or a mailto: address. Validation
- * already rejects anything else; renderers check again so that no `javascript:` (or
- * other) link can reach a page even if copy arrives unvalidated.
+ * A present, safe address: a site path (schemas/site-path.ts), a fragment, an https
+ * URL or a mailto: address. Validation already rejects anything else; renderers check
+ * again so that no `javascript:`, `//host` or `/\host` link can reach a page even if
+ * copy arrives unvalidated.
  */
 export function presentHref(value: string | undefined): string | undefined {
   const href = presentText(value);
-  return href && formatProblem('href', href) === null ? href : undefined;
+  return href && hrefKind(href) ? href : undefined;
 }
 
 export interface Link {

@@ -30,7 +30,14 @@ describe('path helpers', () => {
     ['#newsletter', 'de', '#newsletter'],
     ['', 'de', ''],
     ['mailto:press@rggames.example', 'tr', 'mailto:press@rggames.example'],
-    ['//evil.example/x', 'de', '//evil.example/x'],
+    // Anything that looks like a path but is not a safe one becomes the language's home.
+    ['//evil.example/x', 'de', '/de'],
+    ['/\\evil.example', 'de', '/de'],
+    ['/\\/evil.example', 'en', '/'],
+    ['/\t/evil.example', 'tr', '/tr'],
+    ['\\\\evil.example', 'en', '/'],
+    [' //evil.example', 'de', '/de'],
+    ['/de//evil.example', 'en', '/'],
   ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) =>
     expect(withLanguage(href, lang)).toBe(expected),
   );

@@ -9,9 +9,10 @@ import { useEffect, useState } from 'react';
 import type { ErrorPageModel } from '@/schemas/normalise/pages';
 import type { Language } from '@/schemas/languages';
 import { fillPlaceholders } from '@/schemas/lookup';
+import { pluralText } from '@/schemas/plural';
 import { isInternalHref, withLanguage } from '../i18n/paths';
 
-/** Only a path of this site is accepted as a redirect target; anything else goes home. */
+/** Only a safe path of this site is accepted as a redirect target; anything else goes home. */
 export function safeTarget(target: string, language: Language): string {
   return withLanguage(isInternalHref(target) ? target : '/', language);
 }
@@ -49,7 +50,7 @@ export function NotFoundPage({ model, language }: { model: ErrorPageModel; langu
         )}
         {model.redirect.message && (
           <p className="not-found__countdown" role="timer" aria-live="off">
-            {fillPlaceholders(model.redirect.message, { seconds })}
+            {fillPlaceholders(pluralText(model.redirect.message, seconds, language), { seconds })}
           </p>
         )}
       </div>

@@ -5,7 +5,8 @@
  */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { isInternalHref, withLanguage } from '../i18n/paths';
+import { hrefKind } from '@/schemas/rules';
+import { withLanguage } from '../i18n/paths';
 import type { UiContext } from './context';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';
@@ -29,14 +30,17 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
       <span>{label}</span>
     </>
   );
-  if (!url) {
+  // An address that is none the site may link to (even if copy skipped validation)
+  // renders as a plain button, never as a link.
+  const kind = url ? hrefKind(url) : undefined;
+  if (!url || !kind) {
     return (
       <button type="button" className={className} {...track}>
         {content}
       </button>
     );
   }
-  if (isInternalHref(url)) {
+  if (kind === 'path') {
     const href = withLanguage(url, ui.language);
     return (
       <Link href={href} className={className} {...track} data-cta-destination={href}>
@@ -44,7 +48,7 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
       </Link>
     );
   }
-  if (url.startsWith('mailto:') || url.startsWith('#')) {
+  if (kind === 'mailto' || kind === 'fragment') {
     return (
       <a href={url} className={className} {...track} data-cta-destination={url}>
         {content}
