@@ -1,20 +1,23 @@
 /**
- * The content stores of the browser tests: copies of the embedded store that a test may
- * change, and the export of the store the plain builds read (what the tests compare with).
+ * The content stores of the browser tests: the tests' own store, imported fresh from
+ * `locales/` by the global setup (never the developer's `.content/`, which may hold edits
+ * or an older import), copies of it that a test may change, and its export (what the
+ * tests compare pages with).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LocalStore } from '@/content/local-store';
-import { DEFAULT_LOCAL_STORE } from '@/content/settings';
 
 export const E2E_CONTENT = '.e2e-content';
-/** `npm run export-locales` of the embedded store, written by the global setup. */
+/** The store the plain builds read: the bundled copy, imported by the global setup. */
+export const E2E_STORE = path.join(E2E_CONTENT, 'site.ndjson');
+/** `npm run export-locales` of that store, written by the global setup. */
 export const PUBLISHED_FOR_TESTS = path.join(E2E_CONTENT, 'published');
 
-/** A fresh copy of the embedded store (which the plain builds read) at `file`. */
+/** A fresh copy of the tests' store at `file`. */
 export function copyEmbeddedStore(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  copyFileSync(DEFAULT_LOCAL_STORE, file);
+  copyFileSync(E2E_STORE, file);
 }
 
 // Stored documents are untyped JSON; the edits reach into known fields.

@@ -1,11 +1,11 @@
 /** Prepares the content stores, builds every variant and serves them for the run. */
-import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
-import { DEFAULT_LOCAL_STORE } from '@/content/settings';
+import { importLocales } from '@/content/import-locales';
 import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
-import { PUBLISHED_FOR_TESTS } from './content-store';
+import { E2E_STORE, PUBLISHED_FOR_TESTS } from './content-store';
 import { writeHostileStore } from './hostile-copy';
 import { VARIANTS, type VariantName } from './variants';
 
@@ -16,16 +16,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const prepared = spawnSync('npx', ['tsx', 'scripts/prepare-content.ts'], {
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
-  if (prepared.status !== 0)
-    throw new Error(`prepare-content failed:\n${prepared.stdout}\n${prepared.stderr}`);
-  await exportLocales(new LocalStore(DEFAULT_LOCAL_STORE), {
-    out: PUBLISHED_FOR_TESTS,
-    strict: false,
-  });
+  await rm(E2E_STORE, { force: true });
+  const store = new LocalStore(E2E_STORE);
+  await importLocales(store, { from: 'locales', dryRun: false });
+  await exportLocales(store, { out: PUBLISHED_FOR_TESTS, strict: false });
   await writeHostileStore();
   const sites: RunningSite[] = [];
   const urls = {} as Record<VariantName, string>;

@@ -1,7 +1,7 @@
 /** The settings variants the browser tests build and serve, each its own `next build`. */
 import path from 'node:path';
 import type { Variant } from '@/testing/site-server';
-import { E2E_CONTENT } from './content-store';
+import { E2E_CONTENT, E2E_STORE } from './content-store';
 
 /** Test values only: they look like Firebase settings and reach no real project. */
 export const FIREBASE_TEST_ENV = {
@@ -20,8 +20,8 @@ export const HOSTILE_SECRET = 'test-only-sanity-token-that-must-never-ship-7f3a9
 export const HOSTILE_STORE = path.join(E2E_CONTENT, 'hostile.ndjson');
 
 export const VARIANTS = {
-  plain: { name: 'plain', env: {} },
-  firebase: { name: 'firebase', env: FIREBASE_TEST_ENV },
+  plain: { name: 'plain', env: { CONTENT_STORE_FILE: E2E_STORE } },
+  firebase: { name: 'firebase', env: { CONTENT_STORE_FILE: E2E_STORE, ...FIREBASE_TEST_ENV } },
   // Altered copy (hostile markup, an untranslated banner text) and a secret in the environment.
   hostile: {
     name: 'hostile',
