@@ -32,7 +32,9 @@ export async function exportLocales(
   store: ContentStore,
   options: { out: string; strict: boolean },
 ): Promise<Coverage> {
-  const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+  // Under the store lock, so the export never reads between a writer's read and write.
+  const fetched = await store.exclusive('export-locales', () => store.fetchDictionaries());
+  const documents = new Map(fetched.map((doc) => [doc._id, doc]));
   const problems: ContentProblem[] = [];
   const outputs: { file: string; json: unknown }[] = [];
   const coverage: Coverage = {

@@ -29,6 +29,11 @@ export class SanityStore implements ContentStore {
     return this.client.fetch<DictionaryDocument[]>(DICTIONARIES_QUERY, dictionaryQueryParams());
   }
 
+  /** Sanity orders transactions itself; there is no local file to guard. */
+  exclusive<T>(_holder: string, body: () => Promise<T>): Promise<T> {
+    return body();
+  }
+
   async commit(documents: readonly DictionaryDocument[]): Promise<void> {
     const transaction = this.client.transaction();
     for (const doc of documents) transaction.createOrReplace(doc);
