@@ -313,7 +313,11 @@ export class DocumentStore {
             _updatedAt: timestamp,
           }
         : null;
-      if (before && after && isDeepStrictEqual(withoutSystemFields(before), withoutSystemFields(after))) {
+      if (
+        before &&
+        after &&
+        isDeepStrictEqual(withoutSystemFields(before), withoutSystemFields(after))
+      ) {
         if (entry) this.lines.set(docId, entry.line);
         continue;
       }
@@ -346,7 +350,8 @@ export class DocumentStore {
 
   private async write(transaction: Transaction): Promise<void> {
     const lines = new Map<string, string>();
-    for (const [id, doc] of this.documents) lines.set(id, this.lines.get(id) ?? JSON.stringify(doc));
+    for (const [id, doc] of this.documents)
+      lines.set(id, this.lines.get(id) ?? JSON.stringify(doc));
     for (const change of transaction.changes) {
       if (change.after) lines.set(change.id, JSON.stringify(change.after));
       else lines.delete(change.id);

@@ -52,7 +52,7 @@ function diffObject(left: Record<string, Json>, right: Record<string, Json>, out
   });
   for (const [key, value] of Object.entries(right)) {
     if (!Object.hasOwn(left, key)) {
-      out.push(OBJECT_SET_FIELD_VALUE, key, value);
+      out.push(OBJECT_SET_FIELD_VALUE, value, key);
     } else if (!isDeepStrictEqual(left[key], value)) {
       out.push(PUSH_FIELD, keys.indexOf(key));
       diffValue(left[key], value, out);
@@ -74,7 +74,8 @@ function diffArray(left: Json[], right: Json[], out: unknown[]) {
     run = undefined;
   };
   right.forEach((item, position) => {
-    const keyed = isObject(item) && typeof item._key === 'string' ? byKey.get(item._key) : undefined;
+    const keyed =
+      isObject(item) && typeof item._key === 'string' ? byKey.get(item._key) : undefined;
     const source = keyed ?? (byKey.size === 0 && position < left.length ? position : undefined);
     if (source !== undefined && isDeepStrictEqual(left[source], item)) {
       if (run && run[1] === source) run[1] = source + 1;

@@ -23,7 +23,11 @@ export function createPresenceSocket() {
         request = JSON.parse(String(data)) as RpcRequest;
       } catch {
         socket.send(
-          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }),
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32700, message: 'parse error' },
+          }),
         );
         return;
       }

@@ -40,7 +40,11 @@ export class Preferences {
   put(body: unknown): { key: string; value: unknown }[] {
     if (!Array.isArray(body)) throw new ApiError(400, 'expected a list of {key, value}');
     return body.map((pair: unknown, index) => {
-      if (typeof pair !== 'object' || pair === null || typeof (pair as { key?: unknown }).key !== 'string')
+      if (
+        typeof pair !== 'object' ||
+        pair === null ||
+        typeof (pair as { key?: unknown }).key !== 'string'
+      )
         throw new ApiError(400, `[${index}]: expected {key, value}`);
       const { key, value } = pair as { key: string; value: unknown };
       this.values.set(key, value);

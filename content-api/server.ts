@@ -116,10 +116,21 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
       res.end();
       return;
     }
+    if (url.pathname === '/' && method === 'GET') {
+      // Where a person accepts a self-signed certificate once, before using the Studio.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><html lang="en"><title>Local content API</title><p>This is the local content API for the Studio. ' +
+          'Your browser now accepts its certificate: go back to the Studio and reload it.</p></html>',
+      );
+      return;
+    }
     const versioned = VERSIONED_PATH.exec(url.pathname);
     const apiVersion = versioned?.[1] ?? '';
     const path = versioned?.[2] ?? url.pathname;
-    const data = /^\/data\/(query|doc|listen|actions|mutate|history)\/([^/]+)(?:\/(.*))?$/.exec(path);
+    const data = /^\/data\/(query|doc|listen|actions|mutate|history)\/([^/]+)(?:\/(.*))?$/.exec(
+      path,
+    );
     if (versioned && data) {
       const [, endpoint, name, rest = ''] = data;
       if (name !== dataset) throw new ApiError(404, `dataset "${name}" not found`);
@@ -159,7 +170,11 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
         let params = paramsFromSearch(search);
         if (method === 'POST') {
           const body = await readJsonBody(req);
-          if (typeof body !== 'object' || body === null || typeof (body as { query?: unknown }).query !== 'string')
+          if (
+            typeof body !== 'object' ||
+            body === null ||
+            typeof (body as { query?: unknown }).query !== 'string'
+          )
             throw new ApiError(400, 'expected a JSON object with a "query" string');
           const parsed = body as { query: string; params?: unknown; perspective?: unknown };
           query = parsed.query;
@@ -251,10 +266,20 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
         }
         const events = /^events\/documents\/(.+)$/.exec(rest);
         if (events)
-          return sendJson(req, res, 200, documentEvents(store, decodeURIComponent(events[1]!), search));
+          return sendJson(
+            req,
+            res,
+            200,
+            documentEvents(store, decodeURIComponent(events[1]!), search),
+          );
         const documents = /^documents\/(.+)$/.exec(rest);
         if (documents)
-          return sendJson(req, res, 200, documentsAt(store, decodeURIComponent(documents[1]!), search));
+          return sendJson(
+            req,
+            res,
+            200,
+            documentsAt(store, decodeURIComponent(documents[1]!), search),
+          );
         break;
       }
     }
@@ -271,7 +296,11 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     route(req, res).catch((error: unknown) => {
       if (error instanceof ApiError) return sendError(req, res, error);
       log(`content API: ${req.method} ${req.url} failed: ${(error as Error).stack ?? error}`);
-      sendError(req, res, new ApiError(500, 'internal error in the local content API', 'serverError'));
+      sendError(
+        req,
+        res,
+        new ApiError(500, 'internal error in the local content API', 'serverError'),
+      );
     });
   });
   server.on('upgrade', (req, socket, head: Buffer) => {
@@ -330,5 +359,7 @@ function transactionIdOf(body: unknown): string | undefined {
 }
 
 function isDryRun(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { dryRun?: unknown }).dryRun === true;
+  return (
+    typeof body === 'object' && body !== null && (body as { dryRun?: unknown }).dryRun === true
+  );
 }

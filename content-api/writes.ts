@@ -152,8 +152,7 @@ function listOf(body: unknown, field: 'actions' | 'mutations'): unknown[] {
   if (!isRecord(body)) throw new ApiError(400, `expected a JSON object with "${field}"`);
   const value = body[field];
   const list = Array.isArray(value) ? value : value !== undefined ? [value] : [];
-  if (list.length === 0)
-    throw new ApiError(400, `"${field}" must be a non-empty list of ${field}`);
+  if (list.length === 0) throw new ApiError(400, `"${field}" must be a non-empty list of ${field}`);
   return list;
 }
 
@@ -175,8 +174,7 @@ export function planActions(body: unknown, read: DocumentReader, rules: Document
             `${where}.draftId: expected "${ids.draftId}" for published id "${ids.publishedId}"`,
           );
         const published = working.get(ids.publishedId);
-        const base =
-          working.get(ids.draftId) ?? (published && { ...published, _id: ids.draftId });
+        const base = working.get(ids.draftId) ?? (published && { ...published, _id: ids.draftId });
         if (!base)
           throw new ApiError(409, `${where}: "${ids.publishedId}" does not exist`, 'conflict');
         working.set(ids.draftId, applyPatch(base, action.patch, `${where}.patch`));
@@ -220,7 +218,10 @@ export function planActions(body: unknown, read: DocumentReader, rules: Document
         const target = type.endsWith('version.discard') ? action.versionId : action.draftId;
         const ids = rules.resolve(target, where);
         if (target !== ids.draftId)
-          throw new ApiError(400, `${where}: only drafts can be discarded, not "${String(target)}"`);
+          throw new ApiError(
+            400,
+            `${where}: only drafts can be discarded, not "${String(target)}"`,
+          );
         if (!working.get(ids.draftId))
           throw new ApiError(409, `${where}: "${ids.draftId}" does not exist`, 'conflict');
         working.set(ids.draftId, null);
@@ -281,7 +282,10 @@ export function planMutations(
   listOf(body, 'mutations').forEach((mutation, index) => {
     const where = `mutations[${index}]`;
     if (!isRecord(mutation) || Object.keys(mutation).length !== 1)
-      throw new ApiError(400, `${where}: expected exactly one of create, createIfNotExists, createOrReplace, delete, patch`);
+      throw new ApiError(
+        400,
+        `${where}: expected exactly one of create, createIfNotExists, createOrReplace, delete, patch`,
+      );
     const [[operation, value]] = Object.entries(mutation) as [[string, unknown]];
     const at = `${where}.${operation}`;
     switch (operation) {

@@ -17,7 +17,10 @@ const { values } = parseArgs({
   },
 });
 
-const settings = readContentSettings({ CONTENT_STORE_FILE: process.env.CONTENT_STORE_FILE }, 'read');
+const settings = readContentSettings(
+  { CONTENT_STORE_FILE: process.env.CONTENT_STORE_FILE },
+  'read',
+);
 const storeFile = settings.kind === 'local' ? settings.file : '';
 const projectId = values['project-id'];
 try {
