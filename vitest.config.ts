@@ -17,8 +17,11 @@ export default defineConfig({
         test: {
           name: 'studio',
           include: ['studio/**/*.test.ts'],
+          globalSetup: ['studio/browser/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // The Sanity CLI and Chromium each want both cores; one file at a time.
+          fileParallelism: false,
         },
       },
       {

@@ -21,8 +21,7 @@ import {
   type ContentApiOptions,
   type RunningContentApi,
 } from '@/content-api/server';
-import { documentId, type Namespace } from '@/schemas';
-import { getDictionary } from '@/schemas';
+import { getDictionary, type Namespace } from '@/schemas';
 import { launchChromium } from './chromium';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
@@ -127,8 +126,14 @@ export interface StudioSession {
   close(): Promise<void>;
 }
 
+/** The version check's own message names no host: it is the request to sanity-cdn.com. */
+const OFFLINE_MESSAGES = ['Failed to fetch version for package'];
+
 function isOfflineNoise(text: string): boolean {
-  return OFFLINE_HOSTS.some((host) => text.includes(host));
+  return (
+    OFFLINE_HOSTS.some((host) => text.includes(host)) ||
+    OFFLINE_MESSAGES.some((message) => text.includes(message))
+  );
 }
 
 /** The desk path of a dictionary: `/structure/<group>;<namespace>`. */
@@ -182,16 +187,9 @@ export async function startStudioSession(options: {
     },
     async openDictionary(tab, namespace) {
       await tab.page.goto(`${studio.url}${dictionaryPath(namespace)}`);
-      await tab.page
-        .locator(`[data-testid="document-panel-scroller"], [data-testid="form-view"]`)
-        .first()
-        .waitFor({ timeout: 60_000 });
-      // The form is ready once the document's own id is loaded into it.
-      await tab.page.waitForFunction(
-        (id) => document.querySelector(`[data-testid="document-pane"]`) !== null && !!id,
-        documentId(namespace),
-        { timeout: 60_000 },
-      );
+      // The form is ready when its fields and the document's Publish action are shown.
+      await tab.page.locator('[data-testid^="field-"]').first().waitFor({ timeout: 60_000 });
+      await tab.page.getByTestId('action-publish').waitFor({ timeout: 60_000 });
     },
     async close() {
       await browser.close();
