@@ -17,7 +17,6 @@ import { readStudioSettings } from '@/studio/settings';
 import { freePort, startGroup } from '@/testing/processes';
 
 const LOCAL_PROJECT_ID = 'local';
-const CERTIFICATE_DIR = '.content/tls';
 const command = process.argv[2] ?? 'dev';
 const extraArgs = process.argv.slice(3);
 
@@ -78,7 +77,7 @@ if ((await store.fetchDictionaries()).length === 0) {
 }
 
 const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
-const tls = localCertificate(CERTIFICATE_DIR, hosts);
+const tls = localCertificate(settings.tlsDir, hosts);
 const api = await startContentApi({
   storeFile,
   port: await portNear(settings.apiPort),

@@ -26,6 +26,8 @@ const StudioEnv = z.object({
   /** Ports `npm run studio` prefers for the Studio and the local content API. */
   STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
   CONTENT_API_PORT: z.coerce.number().int().min(0).max(65535).default(3334),
+  /** Where `npm run studio` keeps the local content API's certificate. */
+  CONTENT_API_TLS_DIR: z.string().default('.content/tls'),
 });
 
 export interface StudioSettings {
@@ -35,6 +37,7 @@ export interface StudioSettings {
   readonly siteUrl: string | undefined;
   readonly studioPort: number;
   readonly apiPort: number;
+  readonly tlsDir: string;
 }
 
 export class StudioSettingsError extends Error {}
@@ -64,5 +67,6 @@ export function readStudioSettings(
     siteUrl: result.data.SANITY_STUDIO_SITE_URL,
     studioPort: result.data.STUDIO_PORT,
     apiPort: result.data.CONTENT_API_PORT,
+    tlsDir: result.data.CONTENT_API_TLS_DIR,
   };
 }
