@@ -39,22 +39,29 @@ export const OFFLINE_HOSTS = [
   'api.sanity.io',
 ];
 
-/** Builds the Studio from studio/ into `outDir` with `sanity build`. */
-export function buildStudio(outDir: string, env: Record<string, string> = {}): void {
-  const result = spawnSync('npx', ['sanity', 'build', outDir, '--yes', '--no-minify'], {
-    cwd: 'studio',
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      SANITY_TELEMETRY_DISABLED: '1',
-      NO_COLOR: '1',
-      SANITY_STUDIO_PROJECT_ID: STUDIO_PROJECT_ID,
-      SANITY_STUDIO_DATASET: 'production',
-      SANITY_STUDIO_API_HOST: STUDIO_API_HOST,
-      ...env,
+/** Builds the Studio (from studio/, or another Studio folder) into `outDir` with `sanity build`. */
+export function buildStudio(
+  outDir: string,
+  { studioDir = 'studio', env = {} }: { studioDir?: string; env?: Record<string, string> } = {},
+): void {
+  const result = spawnSync(
+    'npx',
+    ['sanity', 'build', path.resolve(outDir), '--yes', '--no-minify'],
+    {
+      cwd: studioDir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        SANITY_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+        SANITY_STUDIO_PROJECT_ID: STUDIO_PROJECT_ID,
+        SANITY_STUDIO_DATASET: 'production',
+        SANITY_STUDIO_API_HOST: STUDIO_API_HOST,
+        ...env,
+      },
+      timeout: 300_000,
     },
-    timeout: 300_000,
-  });
+  );
   if (result.status !== 0)
     throw new Error(`sanity build failed:\n${result.stdout}\n${result.stderr}`);
 }
