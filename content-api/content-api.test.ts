@@ -261,6 +261,27 @@ describe('writes', () => {
     expect(f.published).toEqual([]);
   });
 
+  it('restores a revision from the history into the draft (replaceDraft)', async () => {
+    const published = (await f.client.get(`/data/doc/production/${FOOTER}`)).json.documents[0];
+    await f.client.post(
+      '/data/actions/production',
+      edit({ 'copyrightTemplate.de': 'Irrtum {year} {brand}' }),
+    );
+    const { _updatedAt, ...restored } = published;
+    const answer = await f.client.post('/data/actions/production', {
+      actions: [
+        {
+          actionType: 'sanity.action.document.replaceDraft',
+          publishedId: FOOTER,
+          attributes: { ...restored, _id: DRAFT },
+        },
+      ],
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const draft = (await f.client.get(`/data/doc/production/${DRAFT}`)).json.documents[0];
+    expect(draft.copyrightTemplate).toEqual(published.copyrightTemplate);
+  });
+
   it('keeps a history the Studio can walk: transactions with effects, documents at a revision', async () => {
     const original = (await f.client.get(`/data/doc/production/${FOOTER}`)).json.documents[0];
     await f.client.post(

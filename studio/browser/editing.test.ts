@@ -70,6 +70,14 @@ describe('the Studio on the local content API', () => {
       '© {year} {brand}. Alle Rechte vorbehalten.',
     );
     await publishButton().waitFor();
+    // Releases, comments, tasks and scheduled drafts are switched off in the Studio config.
+    const controls = await tab.page.evaluate(() =>
+      [...document.querySelectorAll('button, a')].map((element) =>
+        (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
+      ),
+    );
+    for (const name of ['Releases', 'Comments', 'Add comment', 'Tasks', 'Schedule'])
+      expect(controls).not.toContain(name);
   });
 
   it('opening dictionaries changes nothing: locales → import → Studio → export is byte-identical', async () => {
