@@ -506,7 +506,15 @@ describe('killed during writes', () => {
       child.once('exit', (code) => reject(new Error(`the API exited (${code})`)));
     });
     const client = new ApiClient(url);
-    const sent: string[] = [];
+    // A write replaces the file (a new inode renamed into place), never rewrites it in place.
+    const { stat } = await import('node:fs/promises');
+    const inode = (await stat(storeFile)).ino;
+    await client.post(
+      '/data/actions/production',
+      edit({ 'copyrightTemplate.de': 'Erst {year} {brand}' }),
+    );
+    expect((await stat(storeFile)).ino).not.toBe(inode);
+    const sent: string[] = ['Erst {year} {brand}'];
     // Large writes in a row; the kill lands while one of them is being written.
     let stopped = false;
     const writer = (async () => {
@@ -532,6 +540,14 @@ describe('killed during writes', () => {
     const draft = documents.find((d) => d._id === DRAFT);
     expect(sent.length).toBeGreaterThan(1);
     expect(sent).toContain(draft?.copyrightTemplate?.de);
+
+    // Started again, the API serves that file and clears what the killed writer left.
+    const log: string[] = [];
+    const restarted = await startContentApi({ storeFile, log: (line) => log.push(line) });
+    expect(restarted.store.get(DRAFT)?.copyrightTemplate).toEqual(draft?.copyrightTemplate);
+    await restarted.close();
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await rm(dir, { recursive: true, force: true });
   });
 });

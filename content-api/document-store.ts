@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { unwatchFile, watchFile } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { writeFileAtomically } from '@/content/atomic-file';
+import { removeStaleTemporaries, writeFileAtomically } from '@/content/atomic-file';
 import { withStoreLock } from '@/content/store-lock';
 import {
   fileStamp,
@@ -235,6 +235,11 @@ export class DocumentStore {
   }
 
   private async load(): Promise<void> {
+    const leftovers = await removeStaleTemporaries(this.file);
+    if (leftovers)
+      this.log(
+        `content API: removed ${leftovers} temporary file(s) a killed writer left beside ${this.file}.`,
+      );
     this.stamp = await fileStamp(this.file);
     const { entries, modified } = await readDataset(this.file);
     const loadId = newTransactionId();

@@ -3,7 +3,7 @@
  * new content, never a mix: the text goes to a temporary file beside it, is flushed to
  * disk, and then renamed over the target (a rename within one folder is atomic).
  */
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
@@ -22,4 +22,33 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temporary files a killed writer of `file` left behind; returns how many. */
+export async function removeStaleTemporaries(file: string): Promise<number> {
+  const base = path.basename(file);
+  let names: string[];
+  try {
+    names = await readdir(path.dirname(file));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(`${base}.`) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(base.length + 1).split('.')[0]);
+    if (!Number.isInteger(pid) || isRunning(pid)) continue;
+    await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
+    removed += 1;
+  }
+  return removed;
 }
