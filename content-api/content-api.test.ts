@@ -435,6 +435,13 @@ describe('bad input: a clear error, nothing written, the file intact', () => {
     expect(answer.json.error.description.replace(/^actions\[0\](\.\w+)?: /, '')).toMatch(message);
   });
 
+  it('a malformed path or query: 400, not a crash', async () => {
+    expect((await f.client.get('/data/doc/production/%E0%A4%A')).status).toBe(400);
+    expect((await f.client.get('/data/query/production?query=*[')).status).toBe(400);
+    expect((await f.client.get('/data/query/production?query=*&$ids=[nope')).status).toBe(400);
+    expect((await f.client.get('/data/listen/production')).status).toBe(400);
+  });
+
   it('a deletion through plain mutations is refused too', async () => {
     const answer = await f.client.post('/data/mutate/production', {
       mutations: [{ delete: { id: FOOTER } }],

@@ -89,6 +89,8 @@ export class DocumentStore {
   private readonly transactionIds = new Set<string>();
   private readonly subscribers = new Set<(transaction: Transaction) => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Transactions applied but not yet announced to listeners (done once the lock is released). */
+  private unannounced: Transaction[] = [];
   private watching = false;
   private readonly log: (message: string) => void;
 
@@ -147,10 +149,7 @@ export class DocumentStore {
   /** Picks up what another writer wrote, as one transaction its listeners hear of. */
   async syncWithFile(): Promise<void> {
     if ((await fileStamp(this.file)) === this.stamp) return;
-    await this.exclusively(async () => {
-      const transaction = await this.reloadIfChanged();
-      return { transaction, result: undefined };
-    });
+    await this.exclusively(() => this.reloadIfChanged());
   }
 
   /**
@@ -166,7 +165,7 @@ export class DocumentStore {
     transactionId?: string,
   ): Promise<Transaction> {
     return this.exclusively(async () => {
-      const external = await this.reloadIfChanged();
+      await this.reloadIfChanged();
       const id = transactionId ?? newTransactionId();
       if (this.transactionIds.has(id))
         throw new ApiError(409, `transaction ${id} has already been applied`, 'conflict');
@@ -198,14 +197,13 @@ export class DocumentStore {
       };
       await this.write(transaction);
       this.record(transaction);
-      return { transaction, result: transaction, before: external };
+      this.unannounced.push(transaction);
+      return transaction;
     });
   }
 
   /** Runs `body` as the only writer (in this process and across processes), then notifies. */
-  private async exclusively<T>(
-    body: () => Promise<{ transaction?: Transaction; result: T; before?: Transaction }>,
-  ): Promise<T> {
+  private async exclusively<T>(body: () => Promise<T>): Promise<T> {
     const run = this.queue.then(() =>
       withStoreLock(
         this.file,
@@ -218,10 +216,13 @@ export class DocumentStore {
       }),
     );
     this.queue = run.catch(() => undefined);
-    const { transaction, result, before } = await run;
-    if (before) this.notify(before);
-    if (transaction) this.notify(transaction);
-    return result;
+    try {
+      return await run;
+    } finally {
+      const announce = this.unannounced;
+      this.unannounced = [];
+      for (const transaction of announce) this.notify(transaction);
+    }
   }
 
   private notify(transaction: Transaction): void {
@@ -341,6 +342,7 @@ export class DocumentStore {
     };
     this.apply(transaction);
     this.record(transaction);
+    this.unannounced.push(transaction);
     this.log(
       `content API: ${this.file} was changed by another writer; picked up ${changes.length} document(s).`,
     );

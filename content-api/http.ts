@@ -95,3 +95,12 @@ export function sendError(req: ApiRequest, res: ApiResponse, error: ApiError): v
     message: error.message,
   });
 }
+
+/** A percent-encoded path segment; malformed encoding is the client's mistake (400). */
+export function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ApiError(400, `malformed percent-encoding in the path: ${part.slice(0, 100)}`);
+  }
+}

@@ -3,7 +3,7 @@
  * editor with every permission: the local API emulates no permissions, and the Studio
  * needs a user object to get past its login screen.
  */
-import { ApiError } from './http';
+import { ApiError, decodePathPart } from './http';
 
 export const LOCAL_USER = {
   id: 'local-editor',
@@ -66,7 +66,7 @@ export function projectAnswer(
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   if (path === '/users/me') return LOCAL_USER;
   const users = /^\/users\/([^/]+)$/.exec(path);
-  if (users) return users[1]!.split(',').map((id) => userSummary(decodeURIComponent(id)));
+  if (users) return users[1]!.split(',').map((id) => userSummary(decodePathPart(id)));
   if (path === '/auth/id') return { id: LOCAL_USER.id };
   if (path === '/auth/providers') return { thirdPartyLogin: false, sso: false, providers: [] };
   const project = /^\/projects\/([^/]+)(\/.*)?$/.exec(path);

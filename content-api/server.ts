@@ -12,6 +12,7 @@ import { documentEvents, documentsAt, transactionsLog } from './history';
 import {
   ApiError,
   corsHeaders,
+  decodePathPart,
   readJsonBody,
   sendError,
   sendJson,
@@ -102,7 +103,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   };
 
   async function route(req: ApiRequest, res: ApiResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'https://localhost');
+    const url = new URL(`https://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
       res.writeHead(204, {
@@ -196,7 +197,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
       }
       case 'doc': {
         if (method !== 'GET') break;
-        const ids = decodeURIComponent(rest).split(',').filter(Boolean);
+        const ids = decodePathPart(rest).split(',').filter(Boolean);
         if (ids.length === 0) throw new ApiError(400, 'no document id given');
         const documents = ids.flatMap((id) => store.get(id) ?? []);
         const omitted = ids
@@ -255,7 +256,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
         if (method !== 'GET') break;
         const transactions = /^transactions\/(.+)$/.exec(rest);
         if (transactions) {
-          const text = transactionsLog(store, decodeURIComponent(transactions[1]!), search);
+          const text = transactionsLog(store, decodePathPart(transactions[1]!), search);
           res.writeHead(200, {
             'content-type': 'application/x-ndjson; charset=utf-8',
             'cache-control': 'no-store',
@@ -266,20 +267,10 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
         }
         const events = /^events\/documents\/(.+)$/.exec(rest);
         if (events)
-          return sendJson(
-            req,
-            res,
-            200,
-            documentEvents(store, decodeURIComponent(events[1]!), search),
-          );
+          return sendJson(req, res, 200, documentEvents(store, decodePathPart(events[1]!), search));
         const documents = /^documents\/(.+)$/.exec(rest);
         if (documents)
-          return sendJson(
-            req,
-            res,
-            200,
-            documentsAt(store, decodeURIComponent(documents[1]!), search),
-          );
+          return sendJson(req, res, 200, documentsAt(store, decodePathPart(documents[1]!), search));
         break;
       }
     }
