@@ -151,6 +151,34 @@ describe('what the Studio reads', () => {
     expect(answer.json.omitted).toEqual([{ id: 'drafts.nothing', reason: 'existence' }]);
   });
 
+  it('accepts the presence socket and answers its JSON-RPC calls', async () => {
+    const { WebSocket } = await import('ws');
+    const socket = new WebSocket(`wss://127.0.0.1:${f.api.port}/v2022-06-30/socket/production`, {
+      rejectUnauthorized: false,
+    });
+    const answers: unknown[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on('open', () => {
+        socket.send(
+          JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'presence_subscribe', params: {} }),
+        );
+        socket.send(
+          JSON.stringify({ jsonrpc: '2.0', id: 'b', method: 'presence_announce', params: {} }),
+        );
+      });
+      socket.on('message', (data) => {
+        answers.push(JSON.parse(String(data)));
+        if (answers.length === 2) resolve();
+      });
+      socket.on('error', reject);
+    });
+    socket.close();
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 'a', result: expect.any(String) },
+      { jsonrpc: '2.0', id: 'b', result: true },
+    ]);
+  });
+
   it('logs a route it does not know once, with method and path', async () => {
     expect((await f.client.get('/some/new/endpoint')).status).toBe(404);
     await f.client.get('/some/new/endpoint');
