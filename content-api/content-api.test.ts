@@ -8,13 +8,16 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPatch } from 'mendoza';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { NAMESPACES } from '@/schemas';
 import { startContentApi, type PublishedDocument, type RunningContentApi } from './server';
 import { ApiClient } from './testing/client';
+
+// Servers and child processes on a machine shared with other builds: generous bounds.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const FOOTER = 'dictionary-footer';
 const DRAFT = `drafts.${FOOTER}`;

@@ -7,12 +7,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importLocales } from './import-locales';
 import { exportLocales } from './export-locales';
 import { LocalStore } from './local-store';
 import { acquireStoreLock, lockFileOf, StoreLockError } from './store-lock';
 import { makeTempProject, type TempProject } from './testing/temp-project';
+
+// Servers and child processes on a machine shared with other builds: generous bounds.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 let project: TempProject;
 beforeEach(async () => {
