@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -205,12 +205,4 @@ export async function startStudioSession(options: {
       if (dataset.dir) await rm(dataset.dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Copies a dataset file, e.g. to give one test its own copy. */
-export async function copyDataset(storeFile: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'rg-studio-'));
-  const copy = path.join(dir, path.basename(storeFile));
-  await cp(storeFile, copy);
-  return copy;
 }
