@@ -8,7 +8,17 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPatch } from 'mendoza';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -542,6 +552,10 @@ describe('killed during writes', () => {
         if (port) resolve(`https://127.0.0.1:${port}`);
       });
       child.once('exit', (code) => reject(new Error(`the API exited (${code})`)));
+    });
+    // Whatever fails below, the API process does not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     const client = new ApiClient(url);
     // A write replaces the file (a new inode renamed into place), never rewrites it in place.
