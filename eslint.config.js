@@ -15,6 +15,7 @@ export default tseslint.config(
       'public/.locales.*/',
       'studio/dist/',
       'studio/.sanity/',
+      'bench/fixtures/studio-baseline/.sanity/',
       'screenshots/',
       'bench/results/',
       'bench/fixtures/empty-app/.next/',

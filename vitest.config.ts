@@ -8,7 +8,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{schemas,content,web,scripts,app}/**/*.test.{ts,tsx}'],
+          include: ['{schemas,content,content-api,web,scripts,app}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },
@@ -17,8 +17,11 @@ export default defineConfig({
         test: {
           name: 'studio',
           include: ['studio/**/*.test.ts'],
+          globalSetup: ['studio/browser/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // The Sanity CLI and Chromium each want both cores; one file at a time.
+          fileParallelism: false,
         },
       },
       {

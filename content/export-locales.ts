@@ -34,7 +34,10 @@ export async function exportLocales(
     onWarning?: (message: string) => void;
   },
 ): Promise<Coverage> {
-  const { namespaces, problems } = await publishStore(store, { strict: options.strict });
+  // Under the store lock, so the export never reads between a writer's read and write.
+  const { namespaces, problems } = await store.exclusive('export-locales', () =>
+    publishStore(store, { strict: options.strict }),
+  );
   if (problems.length) throw new ContentError(problems);
   const outputs: { file: string; json: unknown }[] = [];
   const coverage: Coverage = {

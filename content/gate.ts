@@ -49,6 +49,16 @@ export function revisionOf(doc: DictionaryDocument | undefined): string {
   return createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 12);
 }
 
+/** An error and its causes in one line: fetch reports `fetch failed`, its cause says why. */
+function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error; current !== undefined && parts.length < 4; ) {
+    parts.push(current instanceof Error ? current.message : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(': ');
+}
+
 export class ContentGate {
   private readonly running = new Map<Namespace, Promise<GateResult>>();
   private readonly queued = new Map<Namespace, Promise<GateResult>>();
@@ -108,8 +118,7 @@ export class ContentGate {
       [doc] = await store.fetchDictionaries([namespace]);
     } catch (cause) {
       this.count(namespace, 'unreachable');
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      const problem = { file: id, path: '', message: `content store unreachable: ${reason}` };
+      const problem = { file: id, path: '', message: `content store unreachable: ${describeFailure(cause)}` };
       if (failOnProblems) throw new ContentError([problem]);
       const previous = await this.lastGood(namespace, [problem]);
       this.log(`content gate: ${id}: ${problem.message}; serving its last good version`);

@@ -6,7 +6,7 @@ import { getDictionary, type Namespace } from '@/schemas';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
 import { isPresentText } from '@/schemas/rules';
 import { splitDocument, visitTexts } from '@/schemas/walk';
-import { readLocaleFolder } from './read-locales';
+import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import type { ContentStore, DictionaryDocument } from './store';
 
 export interface TextChanges {
@@ -50,8 +50,20 @@ export async function importLocales(
   options: { from: string; dryRun: boolean },
 ): Promise<ImportResult> {
   const dictionaries = await readLocaleFolder(options.from);
-  const existing = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+  // Read and write as the store's only writer, so a concurrent import or Studio edit can
+  // neither slip in between nor be overwritten by a merge of two states.
+  return store.exclusive('import-locales', async () => {
+    const existing = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+    return compareAndWrite(store, dictionaries, existing, options.dryRun);
+  });
+}
 
+async function compareAndWrite(
+  store: ContentStore,
+  dictionaries: readonly ImportedDictionary[],
+  existing: Map<string, DictionaryDocument>,
+  dryRun: boolean,
+): Promise<ImportResult> {
   const namespaces: NamespaceImport[] = [];
   const toWrite: DictionaryDocument[] = [];
   for (const { namespace, document: doc, files: perLanguage } of dictionaries) {
@@ -86,8 +98,8 @@ export async function importLocales(
     namespaces.push({ namespace, languages, changed });
   }
 
-  if (!options.dryRun && toWrite.length > 0) await store.commit(toWrite);
-  return { namespaces, written: options.dryRun ? 0 : toWrite.length };
+  if (!dryRun && toWrite.length > 0) await store.commit(toWrite);
+  return { namespaces, written: dryRun ? 0 : toWrite.length };
 }
 
 /** Sanity adds `_rev`, `_createdAt`, `_updatedAt`: not part of what we compare. */

@@ -1,14 +1,16 @@
 /**
  * The embedded store: a dataset file in Sanity's NDJSON export format (one document per
  * line), the same file `sanity dataset import` accepts. Queried with groq-js, written
- * atomically: a temporary file beside it, then a rename.
+ * atomically (a temporary file beside it, then a rename), and guarded by the store lock
+ * that the local content API takes too.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { evaluate, parse } from 'groq-js';
 import type { Namespace } from '@/schemas';
+import { writeFileAtomically } from './atomic-file';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
+import { withStoreLock } from './store-lock';
 
 export class LocalStore implements ContentStore {
   readonly kind = 'local';
@@ -47,15 +49,16 @@ export class LocalStore implements ContentStore {
     return (await result.get()) as DictionaryDocument[];
   }
 
+  exclusive<T>(holder: string, body: () => Promise<T>): Promise<T> {
+    return withStoreLock(this.file, { holder }, body);
+  }
+
   async commit(documents: readonly DictionaryDocument[]): Promise<void> {
     const byId = new Map((await this.readAll()).map((doc) => [doc._id, doc]));
     for (const doc of documents) byId.set(doc._id, doc);
     const lines = [...byId.values()]
       .sort((a, b) => a._id.localeCompare(b._id))
       .map((doc) => JSON.stringify(doc));
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, `${lines.join('\n')}\n`, 'utf8');
-    await rename(temporary, this.file);
+    await writeFileAtomically(this.file, `${lines.join('\n')}\n`);
   }
 }

@@ -33,6 +33,11 @@ export class SanityStore implements ContentStore {
     );
   }
 
+  /** Sanity orders transactions itself; there is no local file to guard. */
+  exclusive<T>(_holder: string, body: () => Promise<T>): Promise<T> {
+    return body();
+  }
+
   async commit(documents: readonly DictionaryDocument[]): Promise<void> {
     const transaction = this.client.transaction();
     for (const doc of documents) transaction.createOrReplace(doc);

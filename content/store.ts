@@ -22,6 +22,11 @@ export interface ContentStore {
   fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]>;
   /** Creates or replaces the documents in one transaction. */
   commit(documents: readonly DictionaryDocument[]): Promise<void>;
+  /**
+   * Runs `body` as the only writer of the store: a read followed by a commit inside it
+   * cannot interleave with another import or the local content API.
+   */
+  exclusive<T>(holder: string, body: () => Promise<T>): Promise<T>;
 }
 
 export function openContentStore(

@@ -1,26 +1,135 @@
 /**
- * npm run studio / studio:build / studio:deploy: runs the Sanity CLI in studio/, after
- * checking that the Studio knows which Sanity project to open.
+ * npm run studio / studio:build / studio:deploy.
+ *
+ * With a Sanity project (SANITY_STUDIO_PROJECT_ID in the shell or studio/.env) this runs
+ * the Sanity CLI in studio/ against that project. Without one, `npm run studio` serves the
+ * embedded store through the local content API and starts `sanity dev` pointed at it, so
+ * the Studio works on this machine with no account and no network.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { importLocales } from '@/content/import-locales';
+import { LocalStore } from '@/content/local-store';
+import { readContentSettings } from '@/content/settings';
+import { startContentApi } from '@/content-api/server';
+import { localCertificate } from '@/content-api/tls';
+import { readStudioSettings } from '@/studio/settings';
+import { freePort, startGroup } from '@/testing/processes';
 
+const LOCAL_PROJECT_ID = 'local';
 const command = process.argv[2] ?? 'dev';
-const needsProject = command === 'dev' || command === 'deploy';
+const extraArgs = process.argv.slice(3);
 
-if (needsProject && !process.env.SANITY_STUDIO_PROJECT_ID?.trim()) {
-  console.error(
-    [
-      'The Studio needs a Sanity project: set SANITY_STUDIO_PROJECT_ID (and SANITY_STUDIO_DATASET, default "production").',
-      'Get them from https://www.sanity.io/manage (create a project, then copy its id), or run `npx sanity init` once.',
-      'Put them in studio/.env or your shell, e.g.:',
-      '  SANITY_STUDIO_PROJECT_ID=abc123 SANITY_STUDIO_DATASET=production npm run studio',
-    ].join('\n'),
-  );
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
-const result = spawnSync('npx', ['sanity', command, ...process.argv.slice(3)], {
-  cwd: 'studio',
-  stdio: 'inherit',
+let settings: ReturnType<typeof readStudioSettings>;
+try {
+  settings = readStudioSettings();
+} catch (error) {
+  fail((error as Error).message);
+}
+
+if (settings.projectId) {
+  const result = spawnSync('npx', ['sanity', command, ...extraArgs], {
+    cwd: 'studio',
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SANITY_STUDIO_PROJECT_ID: settings.projectId,
+      SANITY_STUDIO_DATASET: settings.dataset,
+    },
+  });
+  process.exit(result.status ?? 1);
+}
+
+if (command !== 'dev') {
+  fail(
+    [
+      `npm run studio:${command} needs a Sanity project: set SANITY_STUDIO_PROJECT_ID (and SANITY_STUDIO_DATASET, default "production").`,
+      'Get them from https://www.sanity.io/manage (create a project, then copy its id), or run `npx sanity init` once.',
+      'Put them in studio/.env or your shell. Without a project, `npm run studio` runs the Studio on this machine.',
+    ].join('\n'),
+  );
+}
+
+/** `preferred` when nothing listens there, else any free port. */
+async function portNear(preferred: number): Promise<number> {
+  if (preferred === 0) return freePort();
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(preferred, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  return free ? preferred : freePort();
+}
+
+const content = readContentSettings({ CONTENT_STORE_FILE: process.env.CONTENT_STORE_FILE }, 'read');
+const storeFile = content.kind === 'local' ? content.file : '';
+const store = new LocalStore(storeFile);
+if ((await store.fetchDictionaries()).length === 0) {
+  const result = await importLocales(store, { from: 'locales', dryRun: false });
+  console.log(
+    `the embedded store was empty: imported the bundled copy (${result.written} documents).`,
+  );
+}
+
+const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
+const tls = localCertificate(settings.tlsDir, hosts);
+const api = await startContentApi({
+  storeFile,
+  port: await portNear(settings.apiPort),
+  projectId: LOCAL_PROJECT_ID,
+  dataset: settings.dataset,
+  tls,
 });
-process.exit(result.status ?? 1);
+const studioPort = await portNear(settings.studioPort);
+const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort), ...extraArgs], {
+  cwd: 'studio',
+  env: {
+    ...process.env,
+    SANITY_STUDIO_PROJECT_ID: LOCAL_PROJECT_ID,
+    SANITY_STUDIO_DATASET: settings.dataset,
+    SANITY_STUDIO_API_HOST: api.apiHost,
+    SANITY_TELEMETRY_DISABLED: '1',
+  },
+});
+studio.child.stdout?.pipe(process.stdout);
+studio.child.stderr?.pipe(process.stderr);
+
+const trustStep =
+  tls.source === 'mkcert'
+    ? [
+        `The API's certificate comes from mkcert's local authority. If the browser reports a`,
+        `certificate error, run \`mkcert -install\` once and restart the browser.`,
+      ]
+    : [
+        `The API's certificate is self-signed (${tls.certFile}). One-time step per browser:`,
+        `open ${api.projectUrl}/ and accept the warning ("Advanced" → "Proceed"), then reload the Studio.`,
+        `Or trust the certificate for good (Chrome/Chromium on Linux, needs libnss3-tools):`,
+        `  certutil -d sql:$HOME/.pki/nssdb -A -t "P,," -n "RG local content API" -i ${tls.certFile}`,
+      ];
+console.log(
+  [
+    '',
+    `Studio:             http://localhost:${studioPort}   ← open this`,
+    `Local content API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
+    ...trustStep,
+    'Publish in the Studio, then `npm run export-locales` writes the published dictionaries.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  await studio.stop();
+  await api.close();
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+studio.child.once('exit', (code) => void stop(code ?? 1));

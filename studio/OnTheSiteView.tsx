@@ -3,11 +3,11 @@ import type { SanityDocument } from 'sanity';
 import { namespaceOfDocumentType } from '../schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/languages';
 import { pagesShowing } from '../schemas/site';
-import { pagePath } from '../web/i18n/paths';
+import { pagePath } from '../schemas/paths';
 import { coverageLabel, documentCoverage } from './coverage';
 import { siteUrl } from './env';
 
-/** The page's public address: the site's own path rule (web/i18n/paths.ts) on SITE_URL. */
+/** The page's public address: the site's own path rule (schemas/paths.ts) on SITE_URL. */
 export function publicUrl(slug: string, language: Language): string {
   return `${siteUrl}${pagePath(slug, language)}`;
 }

@@ -2,6 +2,6 @@ import { defineCliConfig } from 'sanity/cli';
 import { dataset, projectId } from './env';
 
 export default defineCliConfig({
-  api: { projectId: projectId || 'missing-project-id', dataset },
+  api: { projectId, dataset },
   studioHost: process.env.SANITY_STUDIO_HOSTNAME || undefined,
 });

@@ -9,7 +9,7 @@ import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage } from './coverage';
-import { dataset, projectId } from './env';
+import { apiHost, dataset, projectId } from './env';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 
@@ -31,8 +31,16 @@ const CoverageBadge: DocumentBadgeComponent = (props) => {
 export default defineConfig({
   name: 'default',
   title: 'RG dictionaries',
-  projectId: projectId || 'missing-project-id',
+  projectId,
   dataset,
+  // The local content API (npm run studio without a Sanity project) or Sanity's own.
+  ...(apiHost ? { apiHost } : {}),
+  // Features the project does not use: editors see no dead ends, and the local content
+  // API need not fake them.
+  releases: { enabled: false },
+  scheduledDrafts: { enabled: false },
+  scheduledPublishing: { enabled: false },
+  tasks: { enabled: false },
   plugins: [
     structureTool({ structure }),
     languageFilter({
@@ -53,6 +61,7 @@ export default defineConfig({
       templates.filter((template) => !dictionaryTypeNames.has(template.schemaType)),
   },
   document: {
+    comments: { enabled: false },
     actions: (actions, context) =>
       dictionaryTypeNames.has(context.schemaType)
         ? actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? ''))

@@ -1,0 +1,388 @@
+/**
+ * The documents the API serves, kept in memory and written through to the dataset file.
+ *
+ * Every write is one transaction: under the store lock that import-locales and
+ * export-locales take too, the file is re-read if another writer replaced it, the change
+ * is applied, and the whole file is replaced atomically. Only then do listeners hear of it.
+ * A transaction gives each document it touches a new `_rev` (the transaction id), so the
+ * Studio can chain `previousRev` → `resultRev`.
+ *
+ * Documents nobody changed are written back exactly as they were read: the API adds
+ * `_rev`, `_createdAt` and `_updatedAt` only to what it serves and to what it writes.
+ */
+import { randomBytes } from 'node:crypto';
+import { unwatchFile, watchFile } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { removeStaleTemporaries, writeFileAtomically } from '@/content/atomic-file';
+import { withStoreLock } from '@/content/store-lock';
+import {
+  fileStamp,
+  readDataset,
+  serializeDataset,
+  type DatasetEntry,
+  type StoredDocument,
+} from './dataset-file';
+import { ApiError } from './http';
+
+export interface ApiDocument extends StoredDocument {
+  _rev: string;
+  _createdAt: string;
+  _updatedAt: string;
+}
+
+export interface DocumentChange {
+  readonly id: string;
+  readonly before: ApiDocument | null;
+  readonly after: ApiDocument | null;
+}
+
+/** What a transaction was, for the history's lifecycle events. */
+export type TransactionKind = 'load' | 'external' | 'edit' | 'publish' | 'discard' | 'mutate';
+
+export interface Transaction {
+  readonly id: string;
+  readonly timestamp: string;
+  /** User id of the author; `system` for loading and for other writers of the file. */
+  readonly author: string;
+  readonly kind: TransactionKind;
+  readonly changes: readonly DocumentChange[];
+}
+
+/** A document's new content (system fields are set by the store), or null to delete it. */
+export interface PlannedChange {
+  readonly id: string;
+  readonly after: StoredDocument | null;
+}
+
+export type DocumentReader = (id: string) => ApiDocument | null;
+
+export interface DocumentStoreOptions {
+  readonly file: string;
+  /** How long a write waits for another writer's lock before failing with 503. */
+  readonly lockWaitMs?: number;
+  /** How often the file is checked for changes by other writers. */
+  readonly watchIntervalMs?: number;
+  /** Transactions kept for the history (oldest dropped first). */
+  readonly historyLimit?: number;
+  readonly log?: (message: string) => void;
+}
+
+export const SYSTEM_AUTHOR = 'system';
+const LOCK_HOLDER = 'the local content API';
+
+export function newTransactionId(): string {
+  return randomBytes(16).toString('base64url').slice(0, 22);
+}
+
+function withoutSystemFields(doc: StoredDocument | null): Record<string, unknown> | null {
+  if (!doc) return null;
+  const { _rev, _createdAt, _updatedAt, ...rest } = doc;
+  return rest;
+}
+
+export class DocumentStore {
+  private documents = new Map<string, ApiDocument>();
+  /** Lines of documents that are unchanged since they were read from the file. */
+  private lines = new Map<string, string>();
+  private stamp = 'missing';
+  private readonly transactions: Transaction[] = [];
+  private readonly transactionIds = new Set<string>();
+  private readonly subscribers = new Set<(transaction: Transaction) => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Transactions applied but not yet announced to listeners (done once the lock is released). */
+  private unannounced: Transaction[] = [];
+  private watching = false;
+  private readonly log: (message: string) => void;
+
+  private constructor(private readonly options: DocumentStoreOptions) {
+    this.log = options.log ?? ((message) => console.log(message));
+  }
+
+  /** Reads and checks the dataset file; a file that is not valid NDJSON throws, naming the line. */
+  static async open(options: DocumentStoreOptions): Promise<DocumentStore> {
+    const store = new DocumentStore(options);
+    await withStoreLock(options.file, { holder: LOCK_HOLDER, waitMs: options.lockWaitMs }, () =>
+      store.load(),
+    );
+    return store;
+  }
+
+  get file(): string {
+    return this.options.file;
+  }
+
+  get(id: string): ApiDocument | null {
+    return this.documents.get(id) ?? null;
+  }
+
+  all(): ApiDocument[] {
+    return [...this.documents.values()];
+  }
+
+  /** Transactions oldest first. */
+  history(): readonly Transaction[] {
+    return this.transactions;
+  }
+
+  subscribe(listener: (transaction: Transaction) => void): () => void {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
+
+  /** Starts noticing when another writer (an import) replaces the file. */
+  watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    watchFile(this.file, { interval: this.options.watchIntervalMs ?? 250 }, () => {
+      void this.syncWithFile().catch((error: unknown) =>
+        this.log(`content API: could not re-read ${this.file}: ${(error as Error).message}`),
+      );
+    });
+  }
+
+  close(): void {
+    if (this.watching) unwatchFile(this.file);
+    this.watching = false;
+    this.subscribers.clear();
+  }
+
+  /** Picks up what another writer wrote, as one transaction its listeners hear of. */
+  async syncWithFile(): Promise<void> {
+    if ((await fileStamp(this.file)) === this.stamp) return;
+    await this.exclusively(() => this.reloadIfChanged());
+  }
+
+  /**
+   * Applies one transaction. `plan` sees the current documents and returns the changes,
+   * or throws an ApiError (nothing is written then).
+   */
+  async transact(
+    author: string,
+    plan: (read: DocumentReader) => {
+      readonly kind: TransactionKind;
+      readonly changes: readonly PlannedChange[];
+    },
+    transactionId?: string,
+  ): Promise<Transaction> {
+    return this.exclusively(async () => {
+      await this.reloadIfChanged();
+      const id = transactionId ?? newTransactionId();
+      if (this.transactionIds.has(id))
+        throw new ApiError(409, `transaction ${id} has already been applied`, 'conflict');
+      const { kind, changes: planned } = plan((docId) => this.get(docId));
+      const timestamp = new Date().toISOString();
+      const changes = new Map<string, DocumentChange>();
+      for (const { id: docId, after } of planned) {
+        const before = changes.get(docId)?.before ?? this.get(docId);
+        changes.set(docId, {
+          id: docId,
+          before,
+          after: after && {
+            ...after,
+            _id: docId,
+            _rev: id,
+            _createdAt:
+              before?._createdAt ??
+              (typeof after._createdAt === 'string' ? after._createdAt : timestamp),
+            _updatedAt: timestamp,
+          },
+        });
+      }
+      const transaction: Transaction = {
+        id,
+        timestamp,
+        author,
+        kind,
+        changes: [...changes.values()].filter((c) => c.before !== null || c.after !== null),
+      };
+      await this.write(transaction);
+      this.record(transaction);
+      this.unannounced.push(transaction);
+      return transaction;
+    });
+  }
+
+  /** Runs `body` as the only writer (in this process and across processes), then notifies. */
+  private async exclusively<T>(body: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() =>
+      withStoreLock(
+        this.file,
+        { holder: LOCK_HOLDER, waitMs: this.options.lockWaitMs ?? 10_000 },
+        body,
+      ).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'StoreLockError')
+          throw new ApiError(503, error.message, 'storeLocked');
+        throw error;
+      }),
+    );
+    this.queue = run.catch(() => undefined);
+    try {
+      return await run;
+    } finally {
+      const announce = this.unannounced;
+      this.unannounced = [];
+      for (const transaction of announce) this.notify(transaction);
+    }
+  }
+
+  private notify(transaction: Transaction): void {
+    for (const listener of this.subscribers) {
+      try {
+        listener(transaction);
+      } catch (error) {
+        this.log(`content API: a listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async load(): Promise<void> {
+    const leftovers = await removeStaleTemporaries(this.file);
+    if (leftovers)
+      this.log(
+        `content API: removed ${leftovers} temporary file(s) a killed writer left beside ${this.file}.`,
+      );
+    this.stamp = await fileStamp(this.file);
+    const { entries, modified } = await readDataset(this.file);
+    const loadId = newTransactionId();
+    const byRevision = new Map<string, DocumentChange[]>();
+    for (const [id, entry] of entries) {
+      const doc = this.served(entry, loadId, modified.toISOString(), undefined);
+      this.documents.set(id, doc);
+      this.lines.set(id, entry.line);
+      const group = byRevision.get(doc._rev) ?? [];
+      group.push({ id, before: null, after: doc });
+      byRevision.set(doc._rev, group);
+    }
+    // The history starts with the documents as loaded: one entry per revision found, so
+    // every document's `_rev` names a transaction the Studio can align its history with.
+    for (const [revision, changes] of byRevision) {
+      this.record({
+        id: revision,
+        timestamp: modified.toISOString(),
+        author: SYSTEM_AUTHOR,
+        kind: 'load',
+        changes,
+      });
+    }
+  }
+
+  /** The served form of a stored document: its own system fields, else these. */
+  private served(
+    entry: DatasetEntry,
+    revision: string,
+    timestamp: string,
+    previous: ApiDocument | undefined,
+  ): ApiDocument {
+    const doc = entry.document;
+    return {
+      ...doc,
+      _rev: typeof doc._rev === 'string' && doc._rev ? doc._rev : revision,
+      _createdAt:
+        typeof doc._createdAt === 'string' ? doc._createdAt : (previous?._createdAt ?? timestamp),
+      _updatedAt: typeof doc._updatedAt === 'string' ? doc._updatedAt : timestamp,
+    };
+  }
+
+  /** Re-reads the file when another writer replaced it; returns what changed. */
+  private async reloadIfChanged(): Promise<Transaction | undefined> {
+    const stamp = await fileStamp(this.file);
+    if (stamp === this.stamp) return undefined;
+    let entries: Map<string, DatasetEntry>;
+    let modified: Date;
+    try {
+      ({ entries, modified } = await readDataset(this.file));
+    } catch (error) {
+      throw new ApiError(
+        503,
+        `${(error as Error).message}. Another writer left the store file invalid; fix it or run npm run import-locales, then try again.`,
+        'storeInvalid',
+      );
+    }
+    const id = newTransactionId();
+    const timestamp = modified.toISOString();
+    const changes: DocumentChange[] = [];
+    const ids = new Set([...this.documents.keys(), ...entries.keys()]);
+    for (const docId of ids) {
+      const before = this.get(docId);
+      const entry = entries.get(docId);
+      if (entry && (this.lines.get(docId) === entry.line || this.isOwnLine(docId, entry))) {
+        this.lines.set(docId, entry.line);
+        continue;
+      }
+      if (!entry && !before) continue;
+      // A changed document gets this transaction as its revision, whatever `_rev` the
+      // other writer left in it, so the revision chain stays unbroken.
+      const after = entry
+        ? {
+            ...this.served(entry, id, timestamp, before ?? undefined),
+            _rev: id,
+            _updatedAt: timestamp,
+          }
+        : null;
+      if (
+        before &&
+        after &&
+        isDeepStrictEqual(withoutSystemFields(before), withoutSystemFields(after))
+      ) {
+        if (entry) this.lines.set(docId, entry.line);
+        continue;
+      }
+      changes.push({ id: docId, before, after });
+      if (entry) this.lines.set(docId, entry.line);
+      else this.lines.delete(docId);
+    }
+    this.stamp = stamp;
+    if (changes.length === 0) return undefined;
+    const transaction: Transaction = {
+      id,
+      timestamp,
+      author: SYSTEM_AUTHOR,
+      kind: 'external',
+      changes,
+    };
+    this.apply(transaction);
+    this.record(transaction);
+    this.unannounced.push(transaction);
+    this.log(
+      `content API: ${this.file} was changed by another writer; picked up ${changes.length} document(s).`,
+    );
+    return transaction;
+  }
+
+  /** Whether the file's line is what this API itself last wrote for the document. */
+  private isOwnLine(id: string, entry: DatasetEntry): boolean {
+    const current = this.get(id);
+    return current !== null && !this.lines.has(id) && JSON.stringify(current) === entry.line;
+  }
+
+  private async write(transaction: Transaction): Promise<void> {
+    const lines = new Map<string, string>();
+    for (const [id, doc] of this.documents)
+      lines.set(id, this.lines.get(id) ?? JSON.stringify(doc));
+    for (const change of transaction.changes) {
+      if (change.after) lines.set(change.id, JSON.stringify(change.after));
+      else lines.delete(change.id);
+    }
+    await writeFileAtomically(this.file, serializeDataset(lines));
+    this.stamp = await fileStamp(this.file);
+    this.apply(transaction);
+  }
+
+  private apply(transaction: Transaction): void {
+    for (const change of transaction.changes) {
+      if (change.after) this.documents.set(change.id, change.after);
+      else this.documents.delete(change.id);
+      if (transaction.kind !== 'external') this.lines.delete(change.id);
+    }
+  }
+
+  private record(transaction: Transaction): void {
+    this.transactions.push(transaction);
+    this.transactionIds.add(transaction.id);
+    const limit = this.options.historyLimit ?? 5_000;
+    while (this.transactions.length > limit) {
+      const dropped = this.transactions.shift();
+      if (dropped) this.transactionIds.delete(dropped.id);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * GROQ over the served documents with groq-js, through Sanity's perspectives:
+ * `raw` (everything, drafts included), `published` (no drafts) and `drafts` (each
+ * document as its draft where one exists, else as published).
+ */
+import { evaluate, GroqSyntaxError, parse } from 'groq-js';
+import type { ApiDocument } from './document-store';
+import { ApiError } from './http';
+
+const DRAFTS_PREFIX = 'drafts.';
+
+export type Perspective = 'raw' | 'published' | 'drafts';
+
+/**
+ * The perspective a request asks for. Without one, API versions from 2025-02-19 on read
+ * published documents and older versions read everything, as Sanity's API does. A stack
+ * of release names ending in `drafts` (what the Studio sends) reads as `drafts`.
+ */
+export function perspectiveOf(value: string | null, apiVersion: string): Perspective {
+  if (!value) return apiVersion === 'X' || apiVersion >= '2025-02-19' ? 'published' : 'raw';
+  const names = value.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new ApiError(400, `unknown perspective "${value}"`);
+  }
+  if (names.length === 1 && names[0] === 'raw') return 'raw';
+  if (names.includes('drafts') || names.includes('previewDrafts')) return 'drafts';
+  if (names.includes('published')) return 'published';
+  // Release names alone: this API has no releases, so only published documents remain.
+  return 'published';
+}
+
+export function documentsIn(documents: ApiDocument[], perspective: Perspective): object[] {
+  if (perspective === 'raw') return documents;
+  const published = documents.filter(
+    (doc) => !doc._id.startsWith(DRAFTS_PREFIX) && !doc._id.startsWith('versions.'),
+  );
+  if (perspective === 'published') return published;
+  const drafts = new Map(
+    documents
+      .filter((doc) => doc._id.startsWith(DRAFTS_PREFIX))
+      .map((doc) => [doc._id.slice(DRAFTS_PREFIX.length), doc]),
+  );
+  const ids = new Set([...published.map((doc) => doc._id), ...drafts.keys()]);
+  return [...ids].map((id) => {
+    const draft = drafts.get(id);
+    const doc = draft ?? published.find((d) => d._id === id)!;
+    return { ...doc, _id: id, _originalId: doc._id };
+  });
+}
+
+/**
+ * groq-js has no search engine, so `text::query()` (the Studio's search) becomes a plain
+ * `match` against every text of the document: each document gets its texts as a hidden
+ * list, and `[@, _id] match text::query($q)` becomes `__searchText match $q`.
+ */
+function prepareSearch(query: string, documents: object[]): { query: string; dataset: object[] } {
+  if (!query.includes('text::query(')) return { query, dataset: documents };
+  const rewritten = query
+    .replaceAll('[@, _id] match', '__searchText match')
+    .replace(/text::query\((\$[A-Za-z_][A-Za-z0-9_]*)\)/g, '$1');
+  return {
+    query: rewritten,
+    dataset: documents.map((doc) => ({ ...doc, __searchText: textsOf(doc) })),
+  };
+}
+
+function textsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => textsOf(item, out));
+  else if (typeof value === 'object' && value !== null)
+    Object.values(value).forEach((item) => textsOf(item, out));
+  return out;
+}
+
+export async function runQuery(
+  query: string,
+  params: Record<string, unknown>,
+  documents: object[],
+): Promise<unknown> {
+  const prepared = prepareSearch(query, documents);
+  let tree;
+  try {
+    tree = parse(prepared.query, { params });
+  } catch (error) {
+    if (error instanceof GroqSyntaxError)
+      throw new ApiError(400, error.message, 'queryParseError', {
+        query,
+        start: error.position,
+        end: error.position + 1,
+      });
+    throw new ApiError(400, `the query cannot be parsed: ${(error as Error).message}`);
+  }
+  try {
+    const result = await evaluate(tree, { dataset: prepared.dataset, params });
+    return await result.get();
+  } catch (error) {
+    throw new ApiError(400, `the query failed: ${(error as Error).message}`, 'queryError');
+  }
+}
+
+/** `$name=<json>` search parameters, as the Sanity client encodes query parameters. */
+export function paramsFromSearch(search: URLSearchParams): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of search) {
+    if (!key.startsWith('$')) continue;
+    try {
+      params[key.slice(1)] = JSON.parse(value) as unknown;
+    } catch {
+      throw new ApiError(400, `query parameter ${key} is not valid JSON`);
+    }
+  }
+  return params;
+}

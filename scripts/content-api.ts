@@ -1,0 +1,42 @@
+/**
+ * npm run content-api -- [--port 3334] [--tls-dir .content/tls] [--self-signed]
+ * Serves the embedded store (.content/production.ndjson, or CONTENT_STORE_FILE) to a
+ * Studio on this machine. `npm run studio` starts it for you; this runs it on its own.
+ */
+import { parseArgs } from 'node:util';
+import { startContentApi } from '@/content-api/server';
+import { localCertificate } from '@/content-api/tls';
+import { readContentSettings } from '@/content/settings';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'tls-dir': { type: 'string', default: '.content/tls' },
+    'self-signed': { type: 'boolean', default: false },
+    'project-id': { type: 'string', default: 'local' },
+  },
+});
+
+const settings = readContentSettings(
+  { CONTENT_STORE_FILE: process.env.CONTENT_STORE_FILE },
+  'read',
+);
+const storeFile = settings.kind === 'local' ? settings.file : '';
+const projectId = values['project-id'];
+try {
+  const tls = localCertificate(
+    values['tls-dir'],
+    [`${projectId}.localhost`, 'localhost', '127.0.0.1', '::1'],
+    values['self-signed'] ? 'self-signed' : undefined,
+  );
+  const api = await startContentApi({ storeFile, port: Number(values.port), projectId, tls });
+  console.log(`content API: ${api.projectUrl} (serving ${storeFile}, certificate ${tls.source})`);
+  const stop = () => {
+    void api.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`content API: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm run studio` with no Sanity settings, as a newcomer runs it: it starts the local
+ * content API with a certificate for https://local.localhost:<port> and `sanity dev`
+ * pointed at it, prints the address to open, and the Studio there loads a dictionary.
+ */
+import { connect } from 'node:http2';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importLocales } from '@/content/import-locales';
+import { LocalStore } from '@/content/local-store';
+import { launchChromium } from '@/testing/chromium';
+import { startGroup, type ProcessGroup } from '@/testing/processes';
+
+let dir: string;
+let studio: ProcessGroup;
+let studioUrl: string;
+let apiPort: number;
+
+async function printed(pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(studio.output());
+    if (match) return match;
+    if (studio.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`npm run studio did not print ${pattern}:\n${studio.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'rg-studio-script-'));
+  const storeFile = path.join(dir, 'production.ndjson');
+  const source = path.join(dir, 'source.ndjson');
+  await importLocales(new LocalStore(source), { from: 'locales', dryRun: false });
+  await copyFile(source, storeFile);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('SANITY_')) delete env[key];
+  studio = startGroup('npm', ['run', '-s', 'studio'], {
+    env: {
+      ...env,
+      CONTENT_STORE_FILE: storeFile,
+      STUDIO_PORT: '0',
+      CONTENT_API_PORT: '0',
+      CONTENT_API_TLS_DIR: path.join(dir, 'tls'),
+      // mkcert, where installed, keeps its authority here instead of the user's home.
+      CAROOT: path.join(dir, 'mkcert'),
+    },
+  });
+  const [, port] = await printed(/Studio: +http:\/\/localhost:(\d+)/);
+  studioUrl = `http://localhost:${port}`;
+  apiPort = Number((await printed(/Local content API: +https:\/\/local\.localhost:(\d+)/))[1]);
+  await printed(/running at http:\/\/localhost/);
+});
+
+afterAll(async () => {
+  await studio?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run studio without Sanity settings', () => {
+  it('prints the address to open and the certificate step', () => {
+    expect(studio.output()).toMatch(/← open this/);
+    expect(studio.output()).toMatch(/mkcert -install|accept the warning/);
+  });
+
+  it("serves the API with a certificate valid for the Studio's API host", async () => {
+    const tls = path.join(dir, 'tls');
+    const authority = path.join(dir, 'mkcert', 'rootCA.pem');
+    const ca = await readFile(existsSync(authority) ? authority : path.join(tls, 'cert.pem'));
+    const session = connect(`https://127.0.0.1:${apiPort}`, { ca, servername: 'local.localhost' });
+    const status = await new Promise<number>((resolve, reject) => {
+      session.on('error', reject);
+      const request = session.request({ ':path': '/v2025-02-19/users/me' });
+      request.on('response', (headers) => resolve(Number(headers[':status'])));
+      request.on('error', reject);
+      request.end();
+    });
+    session.close();
+    expect(status).toBe(200);
+  });
+
+  it('opens a dictionary in the Studio it started', async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      await page.goto(`${studioUrl}/structure/chrome;footer`, {
+        waitUntil: 'commit',
+        timeout: 120_000,
+      });
+      await page.getByTestId('field-copyrightTemplate.de').waitFor({ timeout: 120_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+});

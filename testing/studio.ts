@@ -1,0 +1,208 @@
+/**
+ * The real Studio against the real local content API, for browser tests and benchmarks:
+ * the Studio from studio/ built once with `sanity build`, served from a folder, the API
+ * serving a temporary copy of the dataset, and Chromium pointed at both.
+ *
+ * The build's API host is a placeholder (`https://studio-api.test`); Chromium maps it to
+ * whichever port the API of a run listens on, so one build serves every run.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { importLocales } from '@/content/import-locales';
+import { LocalStore } from '@/content/local-store';
+import {
+  startContentApi,
+  type ContentApiOptions,
+  type RunningContentApi,
+} from '@/content-api/server';
+import { getDictionary, type Namespace } from '@/schemas';
+import { launchChromium } from './chromium';
+
+export const STUDIO_API_HOST = 'https://studio-api.test';
+export const STUDIO_PROJECT_ID = 'local';
+
+/**
+ * Hosts the Studio calls that are unreachable offline (fonts, the Presentation bridge
+ * script, the version check, error reports): the only console errors a test may see.
+ */
+export const OFFLINE_HOSTS = [
+  'core.sanity-cdn.com',
+  'sanity-cdn.com',
+  'design-system-static.sanity.io',
+  'studio-static.sanity.io',
+  'api.sanity.io',
+];
+
+/** Builds the Studio (from studio/, or another Studio folder) into `outDir` with `sanity build`. */
+export function buildStudio(
+  outDir: string,
+  { studioDir = 'studio', env = {} }: { studioDir?: string; env?: Record<string, string> } = {},
+): void {
+  const result = spawnSync(
+    'npx',
+    ['sanity', 'build', path.resolve(outDir), '--yes', '--no-minify'],
+    {
+      cwd: studioDir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        SANITY_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+        SANITY_STUDIO_PROJECT_ID: STUDIO_PROJECT_ID,
+        SANITY_STUDIO_DATASET: 'production',
+        SANITY_STUDIO_API_HOST: STUDIO_API_HOST,
+        ...env,
+      },
+      timeout: 300_000,
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`sanity build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves a built Studio; any path that is not a file gets index.html (client routing). */
+export async function serveStudio(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const candidate = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    void stat(candidate)
+      .then((info) => (info.isFile() ? candidate : path.join(dir, 'index.html')))
+      .catch(() => path.join(dir, 'index.html'))
+      .then((file) => {
+        res.writeHead(200, {
+          'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        });
+        createReadStream(file).pipe(res);
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A temporary dataset file holding the bundled copy, as import-locales writes it. */
+export async function temporaryDataset(): Promise<{ dir: string; storeFile: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rg-studio-'));
+  const storeFile = path.join(dir, 'production.ndjson');
+  await importLocales(new LocalStore(storeFile), { from: 'locales', dryRun: false });
+  return { dir, storeFile };
+}
+
+export interface StudioTab {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors and uncaught exceptions, except the offline hosts'. */
+  readonly errors: string[];
+}
+
+export interface StudioSession {
+  readonly api: RunningContentApi;
+  readonly studioUrl: string;
+  readonly storeFile: string;
+  readonly browser: Browser;
+  /** A new browser tab (its own context) with console errors collected. */
+  newTab(): Promise<StudioTab>;
+  /** Opens a dictionary's document in the desk and waits for its form. */
+  openDictionary(tab: StudioTab, namespace: Namespace): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The version check's own message names no host: it is the request to sanity-cdn.com. */
+const OFFLINE_MESSAGES = ['Failed to fetch version for package'];
+
+function isOfflineNoise(text: string): boolean {
+  return (
+    OFFLINE_HOSTS.some((host) => text.includes(host)) ||
+    OFFLINE_MESSAGES.some((message) => text.includes(message))
+  );
+}
+
+/** The desk path of a dictionary: `/structure/<group>;<namespace>`. */
+export function dictionaryPath(namespace: Namespace): string {
+  return `/structure/${getDictionary(namespace).section};${namespace}`;
+}
+
+export async function startStudioSession(options: {
+  /** A folder built by buildStudio. */
+  readonly build: string;
+  /** The dataset to serve; a copy of the bundled one when absent. */
+  readonly storeFile?: string;
+  readonly api?: Partial<ContentApiOptions>;
+}): Promise<StudioSession> {
+  const dataset = options.storeFile
+    ? { dir: undefined, storeFile: options.storeFile }
+    : await temporaryDataset();
+  const api = await startContentApi({
+    storeFile: dataset.storeFile,
+    projectId: STUDIO_PROJECT_ID,
+    log: () => undefined,
+    ...options.api,
+  });
+  const studio = await serveStudio(options.build);
+  const host = new URL(STUDIO_API_HOST).hostname;
+  const browser = await launchChromium({
+    args: [
+      `--host-resolver-rules=MAP *.${host} 127.0.0.1:${api.port},MAP ${host} 127.0.0.1:${api.port}`,
+    ],
+  });
+  return {
+    api,
+    studioUrl: studio.url,
+    storeFile: dataset.storeFile,
+    browser,
+    async newTab() {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url ?? '';
+        if (!isOfflineNoise(`${message.text()} ${where}`)) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { page, context, errors };
+    },
+    async openDictionary(tab, namespace) {
+      await tab.page.goto(`${studio.url}${dictionaryPath(namespace)}`);
+      // The form is ready when its fields and the document's Publish action are shown.
+      await tab.page.locator('[data-testid^="field-"]').first().waitFor({ timeout: 60_000 });
+      await tab.page.getByTestId('action-publish').waitFor({ timeout: 60_000 });
+    },
+    async close() {
+      await browser.close();
+      await studio.stop();
+      await api.close();
+      if (dataset.dir) await rm(dataset.dir, { recursive: true, force: true });
+    },
+  };
+}
