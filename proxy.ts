@@ -12,6 +12,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    '/((?!_next/|locales/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)',
+    // og/ (link-preview images) and press/ (the press kit) are files, the same in every language.
+    '/((?!_next/|locales/|og/|press/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)',
   ],
 };

@@ -31,6 +31,8 @@ describe('path helpers', () => {
     ['', 'de', ''],
     ['mailto:press@rggames.example', 'tr', 'mailto:press@rggames.example'],
     ['//evil.example/x', 'de', '//evil.example/x'],
+    ['/press/rg-press-kit.zip', 'de', '/press/rg-press-kit.zip'],
+    ['/og/tr/about.png?v=2', 'tr', '/og/tr/about.png?v=2'],
   ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) =>
     expect(withLanguage(href, lang)).toBe(expected),
   );

@@ -31,11 +31,21 @@ export function isInternalHref(href: string): boolean {
 }
 
 /**
+ * A path to a file rather than a page: its last segment has an extension
+ * (`/press/rg-press-kit.zip`). Files are the same in every language.
+ */
+export function isFilePath(href: string): boolean {
+  const [pathname] = splitSuffix(href);
+  return isInternalHref(href) && /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+}
+
+/**
  * Adds the language prefix to an internal path (replacing any prefix it had). English
- * paths stay unprefixed, since unprefixed is English. Anything else is returned as is.
+ * paths stay unprefixed, since unprefixed is English. Anything else, files included, is
+ * returned as is.
  */
 export function withLanguage(href: string, language: Language): string {
-  if (!isInternalHref(href)) return href;
+  if (!isInternalHref(href) || isFilePath(href)) return href;
   const bare = stripLanguage(href);
   if (language === DEFAULT_LANGUAGE) return bare;
   const [pathname, suffix] = splitSuffix(bare);

@@ -22,7 +22,7 @@ const MISSING_GLYPH_EM = 0.7;
 const fonts = new Map<DisplayWeight, fontkit.Font[]>();
 
 /** The Latin and Latin Extended files of one weight (Turkish ğ ş İ live in the second). */
-function fontsOf(weight: DisplayWeight): fontkit.Font[] {
+export function fontsOf(weight: DisplayWeight): fontkit.Font[] {
   let loaded = fonts.get(weight);
   if (!loaded) {
     loaded = ['latin', 'latin-ext'].map(

@@ -5,7 +5,7 @@
  */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { isInternalHref, withLanguage } from '../i18n/paths';
+import { isFilePath, isInternalHref, withLanguage } from '../i18n/paths';
 import type { UiContext } from './context';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';
@@ -34,6 +34,14 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
       <button type="button" className={className} {...track}>
         {content}
       </button>
+    );
+  }
+  if (isFilePath(url)) {
+    // A download (the press kit): a plain link, never prefetched or routed in-app.
+    return (
+      <a href={url} className={className} download {...track} data-cta-destination={url}>
+        {content}
+      </a>
     );
   }
   if (isInternalHref(url)) {
