@@ -20,11 +20,7 @@ export function ClosingCta({
     >
       <div className="closing-cta__inner">
         {block.title && (
-          <h2
-            id={`${component}-cta-title`}
-            className="section__title"
-            style={fit(block.title)}
-          >
+          <h2 id={`${component}-cta-title`} className="section__title" style={fit(block.title)}>
             {block.title}
           </h2>
         )}

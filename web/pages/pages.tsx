@@ -282,9 +282,7 @@ export function ContactPage({ model, ui }: { model: ContactModel; ui: UiContext 
                   {office.title}
                 </h3>
                 <p className="office__address">{office.description}</p>
-                {office.email && (
-                  <a href={`mailto:${office.email}`}>{breakable(office.email)}</a>
-                )}
+                {office.email && <a href={`mailto:${office.email}`}>{breakable(office.email)}</a>}
               </li>
             ))}
           </ul>

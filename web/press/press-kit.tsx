@@ -53,17 +53,15 @@ export function wordmarkSvg(wordmark: string): string {
 async function wordmarkPng(wordmark: string): Promise<Uint8Array> {
   const svg = wordmarkSvg(wordmark);
   const image = new ImageResponse(
-    (
-      <div style={{ display: 'flex', width: '100%', height: '100%', padding: 64 }}>
-        <img
-          alt=""
-          width={896}
-          height={384}
-          src={`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`}
-          style={{ objectFit: 'contain', width: '100%', height: '100%' }}
-        />
-      </div>
-    ),
+    <div style={{ display: 'flex', width: '100%', height: '100%', padding: 64 }}>
+      <img
+        alt=""
+        width={896}
+        height={384}
+        src={`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`}
+        style={{ objectFit: 'contain', width: '100%', height: '100%' }}
+      />
+    </div>,
     { width: 1024, height: 512 },
   );
   return new Uint8Array(await image.arrayBuffer());
@@ -86,8 +84,7 @@ export function factSheetHtml({ language, siteUrl, about, pressKit, footer }: Fa
   const press = normalisePressKit(pressKit);
   const footerModel = normaliseFooter(footer, new Date().getFullYear());
   const brand = footerModel?.brand.name ?? presentText(footer.brand.name) ?? '';
-  const title =
-    presentText(pressKit.factSheet.title) ?? presentText(pressKit.meta.title) ?? brand;
+  const title = presentText(pressKit.factSheet.title) ?? presentText(pressKit.meta.title) ?? brand;
   const website = `${siteUrl}${pagePath('', language) === '/' ? '' : pagePath('', language)}`;
   const section = (heading: string | undefined, body: string) =>
     body ? `<section>${heading ? `<h2>${escapeHtml(heading)}</h2>` : ''}${body}</section>` : '';
@@ -138,7 +135,7 @@ ${section(footerModel?.social?.header ?? websiteLabel, `<p>${escapeHtml(websiteL
 }
 
 /** The whole download: logos and a fact sheet per language, in one folder. */
-export async function pressKitArchive(): Promise<Uint8Array> {
+export async function pressKitArchive(): Promise<Uint8Array<ArrayBuffer>> {
   const { SITE_URL } = readSiteSettings();
   const layout = await loadDictionary('en', 'layout');
   const wordmark = presentText(layout.brand.wordmark) ?? 'RG';

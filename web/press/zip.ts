@@ -16,7 +16,7 @@ const DOS_TIME = 0;
 const DOS_DATE = ((2024 - 1980) << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 0x0800;
 
-export function zip(entries: readonly ZipEntry[]): Uint8Array {
+export function zip(entries: readonly ZipEntry[]): Uint8Array<ArrayBuffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -20,11 +20,7 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
       <div className="hero__inner">
         <div className="hero__copy">
           <Eyebrow>{model.eyebrow}</Eyebrow>
-          <h1
-            id="hero-title"
-            className="hero__title"
-            style={fit([model.title, model.highlight])}
-          >
+          <h1 id="hero-title" className="hero__title" style={fit([model.title, model.highlight])}>
             {model.title}
             {model.highlight && (
               <>

@@ -9,12 +9,7 @@ import { loadDictionary } from '../i18n/dictionaries';
 import type { UiContext } from '../ui/context';
 import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
 import { readSiteSettings } from './settings';
-import {
-  NOT_FOUND_IMAGE,
-  SOCIAL_IMAGE,
-  socialImage,
-  socialImagePath,
-} from './social-image';
+import { NOT_FOUND_IMAGE, SOCIAL_IMAGE, socialImage, socialImagePath } from './social-image';
 
 const generatedImage = (language: Language, slug: string | null) => ({
   url: socialImagePath(language, slug),

@@ -78,64 +78,62 @@ export function socialImage({
 }): ImageResponse {
   const shownTitle = presentText(title) ?? siteName;
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: '64px 80px',
-          backgroundColor: '#120f24',
-          backgroundImage:
-            'radial-gradient(circle at 90% 0%, rgba(111, 92, 255, 0.45), rgba(18, 15, 36, 0) 55%), radial-gradient(circle at 0% 100%, rgba(58, 214, 197, 0.22), rgba(18, 15, 36, 0) 45%)',
-          color: '#f4f1ff',
-          fontFamily: SOCIAL_FONT_FAMILY,
-        }}
-      >
-        <div style={{ display: 'flex', alignItems: 'center', gap: 28 }}>
-          <div
-            style={{
-              display: 'flex',
-              backgroundColor: '#c8f560',
-              color: '#120f24',
-              fontSize: 56,
-              fontWeight: 700,
-              letterSpacing: 2,
-              padding: '2px 18px',
-              borderRadius: 10,
-              boxShadow: '8px 8px 0 #6f5cff',
-            }}
-          >
-            {wordmark}
-          </div>
-          <div style={{ display: 'flex', fontSize: 34, fontWeight: 500, color: '#c9c3ea' }}>
-            {siteName}
-          </div>
-        </div>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '64px 80px',
+        backgroundColor: '#120f24',
+        backgroundImage:
+          'radial-gradient(circle at 90% 0%, rgba(111, 92, 255, 0.45), rgba(18, 15, 36, 0) 55%), radial-gradient(circle at 0% 100%, rgba(58, 214, 197, 0.22), rgba(18, 15, 36, 0) 45%)',
+        color: '#f4f1ff',
+        fontFamily: SOCIAL_FONT_FAMILY,
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 28 }}>
         <div
           style={{
             display: 'flex',
-            fontSize: titleSize(shownTitle),
+            backgroundColor: '#c8f560',
+            color: '#120f24',
+            fontSize: 56,
             fontWeight: 700,
-            lineHeight: 1.1,
-            letterSpacing: '-0.01em',
-            maxWidth: TITLE_WIDTH,
+            letterSpacing: 2,
+            padding: '2px 18px',
+            borderRadius: 10,
+            boxShadow: '8px 8px 0 #6f5cff',
           }}
         >
-          {shownTitle}
+          {wordmark}
         </div>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-          <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ff8ab8' }} />
-          <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ffd84d' }} />
-          <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#3ad6c5' }} />
-          <div style={{ display: 'flex', fontSize: 30, fontWeight: 500, color: '#c8f560' }}>
-            {host}
-          </div>
+        <div style={{ display: 'flex', fontSize: 34, fontWeight: 500, color: '#c9c3ea' }}>
+          {siteName}
         </div>
       </div>
-    ),
+      <div
+        style={{
+          display: 'flex',
+          fontSize: titleSize(shownTitle),
+          fontWeight: 700,
+          lineHeight: 1.1,
+          letterSpacing: '-0.01em',
+          maxWidth: TITLE_WIDTH,
+        }}
+      >
+        {shownTitle}
+      </div>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ff8ab8' }} />
+        <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ffd84d' }} />
+        <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#3ad6c5' }} />
+        <div style={{ display: 'flex', fontSize: 30, fontWeight: 500, color: '#c8f560' }}>
+          {host}
+        </div>
+      </div>
+    </div>,
     {
       width: SOCIAL_IMAGE.width,
       height: SOCIAL_IMAGE.height,

@@ -87,7 +87,8 @@ export function longestPieceEm(texts: readonly (string | undefined)[], style: Te
   let widest = 0;
   for (const text of texts) {
     if (!text) continue;
-    for (const piece of unbreakablePieces(text)) widest = Math.max(widest, textWidthEm(piece, style));
+    for (const piece of unbreakablePieces(text))
+      widest = Math.max(widest, textWidthEm(piece, style));
   }
   return widest;
 }
