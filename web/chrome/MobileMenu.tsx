@@ -1,6 +1,6 @@
 'use client';
 /**
- * The phone menu (§2.2, §4): a <details> disclosure, so it opens and closes without
+ * The phone menu: a <details> disclosure, so it opens and closes without
  * JavaScript too. With JavaScript, opening moves focus into the panel and keeps it
  * inside; Escape closes it and returns focus to the button; following a link closes it.
  */

@@ -1,5 +1,5 @@
 /**
- * The not-found page (§2.8): title, subtitle, call to action and a countdown that then
+ * The not-found page: title, subtitle, call to action and a countdown that then
  * navigates to the redirect target (only a path of this site), localised. Rendered on the
  * server; only the countdown runs in the browser. Without JavaScript a refresh in
  * <noscript> goes to the same target after the same delay.

@@ -1,5 +1,5 @@
 'use client';
-/** The not-found page's countdown (§4): one tick a second to 0, then the redirect. */
+/** The not-found page's countdown: one tick a second down to 0, then the redirect. */
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { fillPlaceholders } from '@/schemas/lookup';
