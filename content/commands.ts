@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 import { getDictionary } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { countTexts } from '@/schemas/walk';
+import { describeProblem } from '@/schemas/problems';
+import { copyStyleWarnings } from './copy-style';
 import { coverageTable, processIo, runScript, type ScriptIo } from './cli';
 import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
@@ -32,6 +34,18 @@ export function checkLocalesCommand(args: string[], io: ScriptIo = processIo): P
       io.log(
         `${values.from}: ${dictionaries.length} namespaces valid; texts per language: ${LANGUAGES.map((l) => `${l} ${totals[l]}`).join(', ')}`,
       );
+      const warnings = dictionaries.flatMap(({ namespace, files }) =>
+        LANGUAGES.flatMap((lang) =>
+          copyStyleWarnings(
+            lang,
+            namespace,
+            files[lang],
+            path.relative(process.cwd(), path.join(values.from, lang, `${namespace}.json`)),
+          ),
+        ),
+      );
+      for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
+      io.log(`${warnings.length} copy style warning(s) (glossary, form of address, long words).`);
     },
     io,
     ' found',

@@ -52,7 +52,7 @@ export function revisionOf(doc: DictionaryDocument | undefined): string {
 /** An error and its causes in one line: fetch reports `fetch failed`, its cause says why. */
 function describeFailure(error: unknown): string {
   const parts: string[] = [];
-  for (let current = error; current !== undefined && parts.length < 4; ) {
+  for (let current = error; current !== undefined && parts.length < 4;) {
     parts.push(current instanceof Error ? current.message : String(current));
     current = current instanceof Error ? current.cause : undefined;
   }
@@ -118,7 +118,11 @@ export class ContentGate {
       [doc] = await store.fetchDictionaries([namespace]);
     } catch (cause) {
       this.count(namespace, 'unreachable');
-      const problem = { file: id, path: '', message: `content store unreachable: ${describeFailure(cause)}` };
+      const problem = {
+        file: id,
+        path: '',
+        message: `content store unreachable: ${describeFailure(cause)}`,
+      };
       if (failOnProblems) throw new ContentError([problem]);
       const previous = await this.lastGood(namespace, [problem]);
       this.log(`content gate: ${id}: ${problem.message}; serving its last good version`);

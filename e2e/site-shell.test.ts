@@ -167,10 +167,15 @@ describe('phone menu at 390 px', () => {
     const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto(`${baseUrl()}/de`);
     const button = page.locator('.mobile-menu__button');
+    const isOpen = () =>
+      page.locator('.mobile-menu').evaluate((el) => (el as HTMLDetailsElement).open);
     await expect(page.locator('.site-nav').isVisible()).resolves.toBe(false);
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(isOpen()).resolves.toBe(true);
+    // Its name follows the state: "Menü schließen" while open.
+    await expect(button.getByText('Menü schließen').isVisible()).resolves.toBe(true);
+    await expect(button.getByText('Menü öffnen').isVisible()).resolves.toBe(false);
     const panel = page.locator('.mobile-menu__panel');
     await expect(panel.getByRole('heading').allTextContents()).resolves.toEqual([
       'Einstellungen',
@@ -187,16 +192,29 @@ describe('phone menu at 390 px', () => {
       expect(inside).toBe(true);
     }
     await page.keyboard.press('Escape');
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(isOpen()).resolves.toBe(false);
     await expect(
       page.evaluate(() => document.activeElement?.classList.contains('mobile-menu__button')),
     ).resolves.toBe(true);
     await button.click();
     await panel.getByRole('link', { name: 'Über uns' }).click();
     await page.waitForURL(`${baseUrl()}/de/about`);
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(isOpen()).resolves.toBe(false);
     await expect(page.locator('.nav-list--bar a[aria-current="page"]').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('footer year', () => {
+  it('is the visitor’s current year, also on 1 January without a rebuild, and turns over at midnight', async () => {
+    const { page, context } = await openPage(browser());
+    await context.clock.install({ time: new Date('2031-12-31T23:59:50') });
+    await page.goto(`${baseUrl()}/de`);
+    const copyright = page.locator('.site-footer__bottom p');
+    await expect.poll(() => copyright.textContent()).toMatch(/© 2031 RG Games/);
+    await context.clock.runFor(15_000);
+    await expect.poll(() => copyright.textContent()).toMatch(/© 2032 RG Games/);
     await context.close();
   });
 });

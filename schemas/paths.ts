@@ -33,6 +33,15 @@ export function isInternalHref(href: string): boolean {
   return isSitePath(href);
 }
 
+/**
+ * A path to a file rather than a page: its last segment has an extension
+ * (`/press/rg-press-kit.zip`). Files are the same in every language.
+ */
+export function isFilePath(href: string): boolean {
+  const [pathname] = splitSuffix(href);
+  return isInternalHref(href) && /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+}
+
 /** Whether a browser could read an address as a path (or as `//host`): it starts with a slash. */
 function looksLikePath(href: string): boolean {
   return /^[\\/]/.test(href.replace(/^[\s\p{Cc}]+/u, ''));
@@ -42,12 +51,13 @@ function looksLikePath(href: string): boolean {
  * Adds the language prefix to an internal path (replacing any prefix it had). English
  * paths stay unprefixed, since unprefixed is English. Anything that looks like a path
  * but is not a safe one (`//host`, `/\host`, a tab inside) becomes the language's home
- * page, so no renderer can emit it; other addresses (https, mailto, `#…`, empty) are
- * returned as they are.
+ * page, so no renderer can emit it; files and other addresses (https, mailto, `#…`,
+ * empty) are returned as they are.
  */
 export function withLanguage(href: string, language: Language): string {
   const home = language === DEFAULT_LANGUAGE ? '/' : `/${language}`;
   if (!isInternalHref(href)) return looksLikePath(href) ? home : href;
+  if (isFilePath(href)) return href;
   const bare = stripLanguage(href);
   const [pathname, suffix] = splitSuffix(bare);
   const localised =

@@ -1,7 +1,8 @@
 /**
  * npm run check-locales -- [--from <dir>]: validates the bundled copy without touching
  * any content store: every file against schemas/, identical shapes and placeholders
- * across languages.
+ * across languages; then warns (exit code 0) where copy drifts from the glossary or the
+ * form of address.
  */
 import { checkLocalesCommand } from '@/content/commands';
 

@@ -1,5 +1,5 @@
 /**
- * npm run screenshots: every page in en, de and tr at 390 px and 1440 px wide, in real
+ * npm run screenshots: every page in en, de and tr at 320, 390, 1024 and 1440 px wide, in real
  * Chromium, into screenshots/ (git-ignored), for review. Builds and serves the site itself.
  */
 import { mkdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { launchChromium, rememberConsent } from '@/testing/chromium';
 import { buildSite, serveSite, type Variant } from '@/testing/site-server';
 import { spawnSync } from 'node:child_process';
 
-const WIDTHS = [390, 1440];
+const WIDTHS = [320, 390, 1024, 1440];
 // Its own build folder and port, so it can run beside the browser tests.
 const variant: Variant = { name: 'screenshots', env: {} };
 

@@ -2,6 +2,7 @@
  * Render tests for sections and pages: what a visitor sees (and does not see) for
  * complete and incomplete copy. Models come from the real normalisers.
  */
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
@@ -52,8 +53,9 @@ describe('hero', () => {
 
   it('shows title with highlight, both buttons, complete stats and the artwork', () => {
     const out = html(<Hero model={normaliseHero(hero())!} ui={ui} />);
-    expect(out).toContain(
-      '<h1 id="hero-title" class="hero__title">Spiele mit Haltung, <span class="highlight">sorgfältig veröffentlicht.</span></h1>',
+    expect(out).toMatch(
+      // --fit: the widest word's width in em, which the heading's size is capped by.
+      /<h1 id="hero-title" class="hero__title" style="--fit:\d+\.\d+">Spiele mit Haltung, <span class="highlight">sorgfältig veröffentlicht\.<\/span><\/h1>/,
     );
     expect(out).toContain('href="/de/publishing"');
     expect(out).toMatch(
@@ -136,7 +138,9 @@ describe('FAQ section', () => {
     })!;
     const out = html(<FaqSection model={model} ui={ui} />);
     expect(out.match(/<details/g)).toHaveLength(1);
-    expect(out).toContain('<summary class="faq-item__question">Wie pitche ich?</summary>');
+    expect(out).toMatch(
+      /<summary class="faq-item__question"><span style="--fit:[\d.]+">Wie pitche ich\?<\/span><\/summary>/,
+    );
     expect(out).toContain('<p>Schick uns einen Build.</p><p>Wir antworten in zwei Wochen.</p>');
     expect(out).not.toContain('Ohne Antwort?');
   });
@@ -196,13 +200,16 @@ describe('legal page', () => {
     const out = html(
       <LegalPage model={normaliseLegal(doc)!} lastUpdatedLabel="Zuletzt aktualisiert:" />,
     );
-    expect(out).toContain('<h1 class="page-header__title">Datenschutzerklärung</h1>');
+    expect(out).toMatch(
+      /<h1 class="page-header__title" style="--fit:[\d.]+">Datenschutzerklärung<\/h1>/,
+    );
     expect(out).toContain('Zuletzt aktualisiert: 21. November 2026');
-    expect(out).toContain(
+    const plain = out.replace(/ style="--fit:[\d.]+"/g, '');
+    expect(plain).toContain(
       '<h2>1. Wer wir sind</h2><p>Absatz</p><ol><li>Auskunft</li><li>Löschung</li></ol>',
     );
-    expect(out).toContain('<h3>1.1 Kontakt</h3><ul><li>E-Mail</li></ul>');
-    expect(out).toContain('<h4>1.1.1 Post</h4><p>Adresse</p>');
+    expect(plain).toContain('<h3>1.1 Kontakt</h3><ul><li>E-Mail</li></ul>');
+    expect(plain).toContain('<h4>1.1.1 Post</h4><p>Adresse</p>');
     expect(out).not.toContain('versteckt');
   });
 });
@@ -272,9 +279,11 @@ describe('press kit and contact', () => {
         items: [{ label: 'Presse', email: 'press@rggames.example' }, { label: 'Ohne Adresse' }],
       },
       faq: { title: '', items: [] },
+      factSheet: {},
     })!;
     const out = html(<PressKitPage model={model} ui={ui} />);
-    expect(out).toContain('<a href="mailto:press@rggames.example">press@rggames.example</a>');
+    // The address may wrap after the @ on a phone.
+    expect(out).toContain('<a href="mailto:press@rggames.example">press@<wbr/>rggames.example</a>');
     expect(out).not.toContain('Ohne Adresse');
   });
 
@@ -324,5 +333,53 @@ describe('publishing page', () => {
     expect(out).toContain('<ol class="card-grid card-grid--numbered">');
     expect(out).toContain('id="full"');
     expect(out).not.toContain('Halb');
+  });
+});
+
+/** The countdown asks for Next's router; outside a Next app, a router that goes nowhere. */
+function withRouter(node: React.ReactNode) {
+  const router = {
+    back() {},
+    forward() {},
+    refresh() {},
+    push() {},
+    replace() {},
+    prefetch() {},
+  } as unknown as React.ContextType<typeof AppRouterContext>;
+  return <AppRouterContext.Provider value={router}>{node}</AppRouterContext.Provider>;
+}
+
+describe('not-found page', () => {
+  it('is server-rendered with a no-script refresh to the localised target after the delay', async () => {
+    const { NotFoundPage } = await import('./pages/NotFoundPage');
+    const { normaliseErrorPage } = await import('@/schemas/normalise/pages');
+    const model = normaliseErrorPage({
+      meta: { title: 'Nicht gefunden' },
+      title: 'Dieses Level gibt es nicht',
+      cta: { label: 'Zur Startseite', url: '/' },
+      redirect: {
+        seconds: 7,
+        target: '/faq',
+        message_one: 'Noch {seconds} Sekunde',
+        message_other: 'Noch {seconds} Sekunden',
+      },
+    } as DictionaryOf<'error'>);
+    const markup = html(withRouter(<NotFoundPage model={model} language="de" />));
+    expect(markup).toContain('<noscript><meta http-equiv="refresh" content="7;url=/de/faq"/>');
+    expect(markup).toContain('Noch 7 Sekunden');
+  });
+
+  it('never refreshes to another site', async () => {
+    const { NotFoundPage } = await import('./pages/NotFoundPage');
+    const { normaliseErrorPage } = await import('@/schemas/normalise/pages');
+    const model = normaliseErrorPage({
+      meta: { title: 'x' },
+      title: 'x',
+      cta: {},
+      redirect: { seconds: 3, target: 'https://evil.example/' },
+    } as DictionaryOf<'error'>);
+    expect(html(withRouter(<NotFoundPage model={model} language="tr" />))).toContain(
+      'content="3;url=/tr"',
+    );
   });
 });

@@ -91,7 +91,12 @@ describe.each(HOSTILE)('%j reaches a renderer unvalidated', (url) => {
     footer.brand.homeUrl = url;
     footer.sections![0]!.links!.unshift({ name: 'Evil', url });
     const html = renderToStaticMarkup(
-      <Footer model={normaliseFooter(footer, 2030)!} language="tr" wordmark="RG" />,
+      <Footer
+        model={normaliseFooter(footer, 2030)!}
+        language="tr"
+        wordmark="RG"
+        buildYear={2030}
+      />,
     );
     expect(html).not.toContain('>Evil<');
     expectOnlySafeLinks(html);

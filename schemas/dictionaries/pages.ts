@@ -99,6 +99,17 @@ export const pressKit = dictionary(
       }),
     }),
     faq: group({ title: text(), items: faqItems() }),
+    factSheet: group(
+      {
+        title: text({ description: 'Heading of the fact sheet, e.g. "Fact sheet".' }),
+        website: text({ description: 'Label of the website address, e.g. "Website".' }),
+      },
+      {
+        title: 'Fact sheet (in the download)',
+        description:
+          'The press kit download (/press/rg-press-kit.zip) holds the logos and one fact sheet per language, built from the About page, the press contacts and the footer.',
+      },
+    ),
   },
   { title: 'Press kit page' },
 );

@@ -69,7 +69,13 @@ export interface FooterModel {
     header?: string;
     links: { platform: SocialPlatform; url: string; label: string }[];
   };
+  /** The copyright line for `year`. */
   readonly copyright: string;
+  /**
+   * The same line split where {year} goes (brand filled in), so a page can show the
+   * visitor's current year without being rebuilt: parts.join(year) === copyright.
+   */
+  readonly copyrightParts: readonly string[];
 }
 
 export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): FooterModel | null {
@@ -98,5 +104,6 @@ export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): F
     sections,
     ...(socialLinks.length > 0 && { social: { ...(header && { header }), links: socialLinks } }),
     copyright: fillPlaceholders(template, { year, brand: name }),
+    copyrightParts: template.split('{year}').map((part) => fillPlaceholders(part, { brand: name })),
   };
 }

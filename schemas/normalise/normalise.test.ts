@@ -85,6 +85,8 @@ describe('footer', () => {
     const model = normaliseFooter(footer(), 2026);
     expect(model?.sections.map((s) => s.header)).toEqual(['One', 'Two', 'Three']);
     expect(model?.copyright).toBe('© 2026 RG Games');
+    // Split where the year goes, so a page can show the visitor's current year.
+    expect(model?.copyrightParts).toEqual(['© ', ' RG Games']);
     expect(model?.brand.homeUrl).toBe('/');
   });
   it.each([

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
 import type { FooterModel } from '@/schemas/normalise/chrome';
 import { isInternalHref, withLanguage } from '../i18n/paths';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { CurrentYear } from './CurrentYear';
 import { SocialIcon } from './SocialIcon';
 
 function FooterLink({ name, url, language }: { name: string; url: string; language: Language }) {
@@ -20,11 +21,14 @@ export function Footer({
   model,
   language,
   wordmark,
+  buildYear,
   extra,
 }: {
   model: FooterModel;
   language: Language;
   wordmark: string;
+  /** The year the copyright line was built for; the browser shows its current year. */
+  buildYear: number;
   extra?: ReactNode;
 }) {
   return (
@@ -75,7 +79,14 @@ export function Footer({
         ))}
       </div>
       <div className="site-footer__bottom">
-        <p>{model.copyright}</p>
+        <p>
+          {model.copyrightParts.map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && <CurrentYear buildYear={buildYear} />}
+              {part}
+            </Fragment>
+          ))}
+        </p>
         {extra}
       </div>
     </footer>

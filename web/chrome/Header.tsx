@@ -1,9 +1,14 @@
-/** The site header (§2.2). Not rendered when no valid link remains (§5). */
+/**
+ * The site header (§2.2). Not rendered when no valid link remains (§5). The links show in
+ * one row where they fit (measured per language, web/chrome/header-fit.ts); below that
+ * the phone menu holds them.
+ */
 import Link from 'next/link';
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { HeaderModel } from '@/schemas/normalise/chrome';
 import { withLanguage } from '../i18n/paths';
+import { barContentPx, barMinViewport, headerMenuCss, headerStyle } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
 import { NavList } from './NavLink';
@@ -41,8 +46,17 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
   });
   const bar = lists('bar');
   const panel = lists('panel');
+  const minViewport = barMinViewport(
+    barContentPx({
+      wordmark: model.wordmark,
+      primary: model.primary,
+      secondary: model.secondary,
+      languageLabels: Object.values(labels),
+    }),
+  );
   return (
-    <header className="site-header">
+    <header className="site-header" style={headerStyle()}>
+      <style>{headerMenuCss(minViewport)}</style>
       <div className="site-header__inner">
         <Link
           href={withLanguage(model.homeUrl, language)}

@@ -1,7 +1,8 @@
 'use client';
 /**
- * The phone menu (§2.2, §4): a button toggles a panel; Escape closes it and returns
- * focus to the button; following a link closes it; focus stays inside while it is open.
+ * The phone menu: a <details> disclosure, so it opens and closes without
+ * JavaScript too. With JavaScript, opening moves focus into the panel and keeps it
+ * inside; Escape closes it and returns focus to the button; following a link closes it.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
@@ -17,24 +18,23 @@ export function MobileMenu({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const id = useId();
 
   useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const element = details.current;
+    if (!open || !element) return;
+    const summary = element.querySelector('summary')!;
+    const panel = element.querySelector<HTMLElement>('.mobile-menu__panel')!;
+    panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
+        element.open = false;
+        summary.focus();
         return;
       }
-      if (event.key !== 'Tab' || !panel.current || !button.current) return;
-      const focusables = [
-        button.current,
-        ...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE),
-      ];
+      if (event.key !== 'Tab') return;
+      const focusables = [summary, ...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const first = focusables[0]!;
       const last = focusables[focusables.length - 1]!;
       if (event.shiftKey && document.activeElement === first) {
@@ -50,29 +50,27 @@ export function MobileMenu({
   }, [open]);
 
   return (
-    <div className="mobile-menu">
-      <button
-        ref={button}
-        type="button"
-        className="mobile-menu__button"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={open ? closeLabel : openLabel}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <details
+      ref={details}
+      className="mobile-menu"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      {/* The label shown follows the open state in CSS, with or without JavaScript. */}
+      <summary className="mobile-menu__button" aria-controls={id}>
         <span className="mobile-menu__icon" aria-hidden="true" />
-      </button>
+        <span className="visually-hidden mobile-menu__label-open">{openLabel}</span>
+        <span className="visually-hidden mobile-menu__label-close">{closeLabel}</span>
+      </summary>
       <div
-        ref={panel}
         id={id}
         className="mobile-menu__panel"
-        hidden={!open}
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) setOpen(false);
+          if ((event.target as HTMLElement).closest('a') && details.current)
+            details.current.open = false;
         }}
       >
         {children}
       </div>
-    </div>
+    </details>
   );
 }

@@ -27,12 +27,18 @@ export async function SiteShell({
     loadDictionary(language, 'footer'),
   ]);
   const header = normaliseHeader(layout);
-  const footerModel = normaliseFooter(footer, new Date().getFullYear());
+  const buildYear = new Date().getFullYear();
+  const footerModel = normaliseFooter(footer, buildYear);
   return (
     <>
       <a href="#main" className="skip-link">
         {common.labels.skipToContent}
       </a>
+      {/* First after the skip link: the cookie choice is early in the tab order (laid out last). */}
+      <ClientRuntime
+        texts={bannerTexts(common.cookieBanner)}
+        privacyHref={pagePath('privacy-policy', language)}
+      />
       {header && (
         <Header
           model={header}
@@ -49,13 +55,10 @@ export async function SiteShell({
           model={footerModel}
           language={language}
           wordmark={layout.brand.wordmark}
+          buildYear={buildYear}
           extra={<CookieSettingsButton label={common.cookieBanner.settings} />}
         />
       )}
-      <ClientRuntime
-        texts={bannerTexts(common.cookieBanner)}
-        privacyHref={pagePath('privacy-policy', language)}
-      />
     </>
   );
 }

@@ -75,14 +75,15 @@ export function ClientRuntime({
 
   const visible = consent === 'unknown' && texts !== null;
 
-  // Keep focused elements clear of the banner (WCAG 2.4.11): scroll padding = its height.
+  // Keep focused elements clear of the banner (WCAG 2.4.11): scroll padding = its height,
+  // plus room for the focus outline (3px, offset 3px) so the ring is not cut off either.
   useLayoutEffect(() => {
     const root = document.documentElement;
     const element = banner.current;
     if (!visible || !element) return;
     element.dataset.ready = ''; // interactive from here on (the HTML arrives before the script)
     const update = () =>
-      root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight}px`);
+      root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 12}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);

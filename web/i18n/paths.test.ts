@@ -38,6 +38,8 @@ describe('path helpers', () => {
     ['\\\\evil.example', 'en', '/'],
     [' //evil.example', 'de', '/de'],
     ['/de//evil.example', 'en', '/'],
+    ['/press/rg-press-kit.zip', 'de', '/press/rg-press-kit.zip'],
+    ['/og/tr/about.png?v=2', 'tr', '/og/tr/about.png?v=2'],
   ] as const)('withLanguage(%s, %s) = %s', (href, lang, expected) =>
     expect(withLanguage(href, lang)).toBe(expected),
   );

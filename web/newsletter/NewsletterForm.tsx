@@ -2,8 +2,13 @@
 /**
  * The signup form (§2.11, §4): idle → loading → success or error. Firebase is imported
  * only when the visitor focuses the field or submits, so pages carry none of it.
+ *
+ * The signup needs the browser (App Check), so without JavaScript the form cannot be
+ * sent: its button stays disabled until the page is hydrated (which also blocks sending
+ * with Enter), the <noscript> note says why, and method="post" keeps the address out of
+ * any URL even so.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { track } from '../analytics/track';
@@ -14,9 +19,20 @@ type Texts = Pick<DictionaryOf<'newsletter'>, 'form' | 'genericError' | 'errors'
 // Validation, settings, the write and error messages load on first focus or submit.
 const loadSubmit = () => import('./submit');
 
+const noSubscription = () => () => undefined;
+/** False in the server-rendered HTML, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function NewsletterForm({ texts, language }: { texts: Texts; language: Language }) {
   const [state, setState] = useState<FormState>({ status: 'idle' });
   const busy = useRef(false);
+  const hydrated = useHydrated();
   const { form } = texts;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,7 +56,13 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
 
   const locked = isLocked(state);
   return (
-    <form className="newsletter-form" onSubmit={submit} noValidate={false} lang={language}>
+    <form
+      className="newsletter-form"
+      method="post"
+      onSubmit={submit}
+      noValidate={false}
+      lang={language}
+    >
       <label htmlFor="newsletter-email" className="newsletter-form__label">
         {form.emailLabel}
       </label>
@@ -57,7 +79,7 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
           aria-describedby={form.privacyNote ? 'newsletter-privacy' : undefined}
           onFocus={() => void loadSubmit().catch(() => undefined)}
         />
-        <button type="submit" className="cta cta--primary" disabled={locked}>
+        <button type="submit" className="cta cta--primary" disabled={locked || !hydrated}>
           {buttonLabel(state, form)}
         </button>
       </div>

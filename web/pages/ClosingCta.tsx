@@ -1,6 +1,7 @@
 import type { CtaBlock } from '@/schemas/normalise/pages';
 import { Buttons } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
+import { fit } from '../ui/fit';
 
 export function ClosingCta({
   block,
@@ -19,7 +20,7 @@ export function ClosingCta({
     >
       <div className="closing-cta__inner">
         {block.title && (
-          <h2 id={`${component}-cta-title`} className="section__title">
+          <h2 id={`${component}-cta-title`} className="section__title" style={fit(block.title)}>
             {block.title}
           </h2>
         )}

@@ -1,6 +1,8 @@
 /** The shared legal layout (§2.9): sections and subsections nested up to three levels. */
 import type { LegalModel, LegalSection } from '@/schemas/normalise/legal';
 import { Paragraphs } from '../ui/blocks';
+import { breakable } from '../ui/breakable';
+import { fit } from '../ui/fit';
 
 const HEADINGS = ['h2', 'h3', 'h4'] as const;
 
@@ -9,12 +11,12 @@ function Section({ section, depth }: { section: LegalSection; depth: number }) {
   const List = section.ordered ? 'ol' : 'ul';
   return (
     <section className={`legal-section legal-section--level-${depth + 1}`}>
-      <Heading>{section.heading}</Heading>
+      <Heading style={fit(section.heading)}>{section.heading}</Heading>
       <Paragraphs items={section.body} />
       {section.items.length > 0 && (
         <List>
           {section.items.map((item, index) => (
-            <li key={index}>{item}</li>
+            <li key={index}>{breakable(item)}</li>
           ))}
         </List>
       )}
@@ -36,7 +38,9 @@ export function LegalPage({
     <article className="legal">
       <header className="page-header page-header--compact">
         <div className="page-header__inner">
-          <h1 className="page-header__title">{model.title}</h1>
+          <h1 className="page-header__title" style={fit(model.title)}>
+            {model.title}
+          </h1>
           {model.lastUpdated && (
             <p className="legal__updated">
               {lastUpdatedLabel} {model.lastUpdated}

@@ -1,16 +1,15 @@
-'use client';
 /**
- * The not-found page (§2.8): title, subtitle, call to action and a live countdown that
- * then navigates to the redirect target (only a path of this site), localised.
+ * The not-found page: title, subtitle, call to action and a countdown that then
+ * navigates to the redirect target (only a path of this site), localised. Rendered on the
+ * server; only the countdown runs in the browser. Without JavaScript a refresh in
+ * <noscript> goes to the same target after the same delay.
  */
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
 import type { ErrorPageModel } from '@/schemas/normalise/pages';
 import type { Language } from '@/schemas/languages';
-import { fillPlaceholders } from '@/schemas/lookup';
-import { pluralText } from '@/schemas/plural';
 import { isInternalHref, withLanguage } from '../i18n/paths';
+import { fit } from '../ui/fit';
+import { RedirectCountdown } from './RedirectCountdown';
 
 /** Only a safe path of this site is accepted as a redirect target; anything else goes home. */
 export function safeTarget(target: string, language: Language): string {
@@ -18,26 +17,17 @@ export function safeTarget(target: string, language: Language): string {
 }
 
 export function NotFoundPage({ model, language }: { model: ErrorPageModel; language: Language }) {
-  const [seconds, setSeconds] = useState(model.redirect.seconds);
-  const router = useRouter();
   const target = safeTarget(model.redirect.target, language);
-
-  useEffect(() => {
-    if (seconds <= 0) {
-      router.replace(target);
-      return;
-    }
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds, router, target]);
-
   return (
     <section className="not-found" aria-labelledby="not-found-title">
+      <noscript>
+        <meta httpEquiv="refresh" content={`${model.redirect.seconds};url=${target}`} />
+      </noscript>
       <div className="not-found__inner">
         <p className="not-found__code" aria-hidden="true">
           404
         </p>
-        <h1 id="not-found-title" className="page-header__title">
+        <h1 id="not-found-title" className="page-header__title" style={fit(model.title)}>
           {model.title}
         </h1>
         {model.subtitle && <p className="page-header__subtitle">{model.subtitle}</p>}
@@ -48,11 +38,12 @@ export function NotFoundPage({ model, language }: { model: ErrorPageModel; langu
             </Link>
           </div>
         )}
-        {model.redirect.message && (
-          <p className="not-found__countdown" role="timer" aria-live="off">
-            {fillPlaceholders(pluralText(model.redirect.message, seconds, language), { seconds })}
-          </p>
-        )}
+        <RedirectCountdown
+          seconds={model.redirect.seconds}
+          target={target}
+          message={model.redirect.message}
+          language={language}
+        />
       </div>
     </section>
   );

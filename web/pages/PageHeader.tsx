@@ -1,7 +1,8 @@
 /** The opening block of a page: eyebrow or badge, the page's h1, subtitle, buttons, stats. */
 import type { PageHero } from '@/schemas/normalise/pages';
-import { Buttons, StatGrid } from '../ui/blocks';
+import { Buttons, Eyebrow, StatGrid } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
+import { fit } from '../ui/fit';
 
 export function PageHeader({
   hero,
@@ -16,8 +17,8 @@ export function PageHeader({
     <header className="page-header">
       <div className="page-header__inner">
         {hero.badge && <p className="badge">{hero.badge}</p>}
-        {hero.eyebrow && <p className="eyebrow">{hero.eyebrow}</p>}
-        <h1 className="page-header__title">
+        <Eyebrow>{hero.eyebrow}</Eyebrow>
+        <h1 className="page-header__title" style={fit([hero.title, hero.highlight])}>
           {hero.title}
           {hero.highlight && (
             <>

@@ -10,9 +10,11 @@ import type {
   PressKitModel,
   PublishingModel,
 } from '@/schemas/normalise/pages';
-import { EntryGrid, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
+import { EntryGrid, Eyebrow, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
+import { breakable } from '../ui/breakable';
+import { fit } from '../ui/fit';
 import { ClosingCta } from './ClosingCta';
 import { PageHeader } from './PageHeader';
 
@@ -21,8 +23,10 @@ export function ManifestoPage({ model }: { model: ManifestoPageModel }) {
     <>
       <header className="page-header">
         <div className="page-header__inner">
-          {model.hero.eyebrow && <p className="eyebrow">{model.hero.eyebrow}</p>}
-          <h1 className="page-header__title">{model.hero.title}</h1>
+          <Eyebrow>{model.hero.eyebrow}</Eyebrow>
+          <h1 className="page-header__title" style={fit(model.hero.title)}>
+            {model.hero.title}
+          </h1>
           {model.hero.description && (
             <p className="page-header__subtitle">{model.hero.description}</p>
           )}
@@ -37,7 +41,7 @@ export function ManifestoPage({ model }: { model: ManifestoPageModel }) {
       )}
       <section className="closing-cta" aria-labelledby="closing-title">
         <div className="closing-cta__inner">
-          <h2 id="closing-title" className="section__title">
+          <h2 id="closing-title" className="section__title" style={fit(model.closing.title)}>
             {model.closing.title}
           </h2>
           {model.closing.description && <p className="lead">{model.closing.description}</p>}
@@ -95,7 +99,9 @@ export function CareersPage({ model, ui }: { model: CareersModel; ui: UiContext 
             <ul className="position-list">
               {openings.positions.map((position, index) => (
                 <li key={index} className="position">
-                  <h3 className="card__title">{position.title}</h3>
+                  <h3 className="card__title" style={fit(position.title)}>
+                    {position.title}
+                  </h3>
                   <p className="position__meta">
                     <span>{position.location}</span>
                     <span aria-hidden="true"> · </span>
@@ -137,8 +143,10 @@ export function PressKitPage({ model, ui }: { model: PressKitModel; ui: UiContex
           <ul className="contact-list">
             {model.contacts.items.map((contact) => (
               <li key={contact.email} className="card">
-                <h3 className="card__title">{contact.label}</h3>
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                <h3 className="card__title" style={fit(contact.label)}>
+                  {contact.label}
+                </h3>
+                <a href={`mailto:${contact.email}`}>{breakable(contact.email)}</a>
               </li>
             ))}
           </ul>
@@ -166,8 +174,10 @@ function OfferingGrid({
     <ul className="card-grid">
       {items.map((item, index) => (
         <li key={item.id ?? index} id={item.id} className="card">
-          {item.eyebrow && <p className="eyebrow">{item.eyebrow}</p>}
-          <h3 className="card__title">{item.title}</h3>
+          <Eyebrow>{item.eyebrow}</Eyebrow>
+          <h3 className="card__title" style={fit(item.title)}>
+            {item.title}
+          </h3>
           <p>{item.description}</p>
           {item.action && <Cta {...item.action} variant="link" component={component} ui={ui} />}
         </li>
@@ -268,9 +278,11 @@ export function ContactPage({ model, ui }: { model: ContactModel; ui: UiContext 
             {model.offices.items.map((office, index) => (
               <li key={index} className="card office">
                 <OfficeIcon icon={office.icon} />
-                <h3 className="card__title">{office.title}</h3>
+                <h3 className="card__title" style={fit(office.title)}>
+                  {office.title}
+                </h3>
                 <p className="office__address">{office.description}</p>
-                {office.email && <a href={`mailto:${office.email}`}>{office.email}</a>}
+                {office.email && <a href={`mailto:${office.email}`}>{breakable(office.email)}</a>}
               </li>
             ))}
           </ul>

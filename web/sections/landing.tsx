@@ -7,9 +7,10 @@ import type {
   NewsletterModel,
   PublisherModel,
 } from '@/schemas/normalise/sections';
-import { Buttons, FaqList, Paragraphs, Section, StatGrid } from '../ui/blocks';
+import { Buttons, Eyebrow, FaqList, Paragraphs, Section, StatGrid } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
+import { fit } from '../ui/fit';
 import { Illustration } from '../ui/Illustration';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 
@@ -18,8 +19,8 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
         <div className="hero__copy">
-          {model.eyebrow && <p className="eyebrow">{model.eyebrow}</p>}
-          <h1 id="hero-title" className="hero__title">
+          <Eyebrow>{model.eyebrow}</Eyebrow>
+          <h1 id="hero-title" className="hero__title" style={fit([model.title, model.highlight])}>
             {model.title}
             {model.highlight && (
               <>

@@ -3,11 +3,19 @@ import 'server-only';
 import type { Metadata } from 'next';
 import type { Language } from '@/schemas/languages';
 import { normaliseErrorPage } from '@/schemas/normalise/pages';
-import type { SitePage } from '@/schemas/site';
+import { presentText } from '@/schemas/normalise/text';
+import { SITE_PAGES, type SitePage } from '@/schemas/site';
 import { loadDictionary } from '../i18n/dictionaries';
 import type { UiContext } from '../ui/context';
 import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
 import { readSiteSettings } from './settings';
+import { NOT_FOUND_IMAGE, SOCIAL_IMAGE, socialImage, socialImagePath } from './social-image';
+
+const generatedImage = (language: Language, slug: string | null) => ({
+  url: socialImagePath(language, slug),
+  width: SOCIAL_IMAGE.width,
+  height: SOCIAL_IMAGE.height,
+});
 
 export async function pageUi(language: Language): Promise<UiContext> {
   const common = await loadDictionary(language, 'common');
@@ -26,6 +34,7 @@ export async function pageMetadata(language: Language, page: SitePage): Promise<
     language,
     slug: page.slug,
     siteUrl: readSiteSettings().SITE_URL,
+    socialImage: generatedImage(language, page.slug),
   });
 }
 
@@ -40,6 +49,26 @@ export async function languageMetadata(language: Language): Promise<Metadata> {
     language,
     slug: null,
     siteUrl: readSiteSettings().SITE_URL,
+    socialImage: generatedImage(language, null),
+  });
+}
+
+/** The generated link-preview image named `name` (a page's slug, `home` or `not-found`). */
+export async function socialImageFor(language: Language, name: string) {
+  const page = SITE_PAGES.find((candidate) => (candidate.slug || 'home') === name);
+  const namespace = name === NOT_FOUND_IMAGE || !page ? 'error' : page.namespace;
+  const [dictionary, common, layout] = await Promise.all([
+    loadDictionary(language, namespace),
+    loadDictionary(language, 'common'),
+    loadDictionary(language, 'layout'),
+  ]);
+  const { meta } = dictionary as { meta: { title?: string } };
+  const siteName = presentText(common.appName) ?? presentText(common.brandName) ?? '';
+  return socialImage({
+    title: presentText(meta.title) ?? siteName,
+    siteName,
+    wordmark: presentText(layout.brand.wordmark) ?? 'RG',
+    host: new URL(readSiteSettings().SITE_URL).host,
   });
 }
 

@@ -36,6 +36,29 @@ describe('page head', () => {
     expect(head.twitter).toMatchObject({ card: 'summary_large_image' });
   });
 
+  it('names the generated preview image, or the editor’s own image instead', () => {
+    const options = {
+      common,
+      language: 'de' as const,
+      slug: 'about',
+      siteUrl: 'https://rggames.example',
+      socialImage: { url: '/og/de/about.png', width: 1200, height: 630 },
+    };
+    const generated = buildMetadata({ ...options, meta });
+    const image = {
+      url: 'https://rggames.example/og/de/about.png',
+      width: 1200,
+      height: 630,
+      alt: 'Über uns | RG Games',
+    };
+    expect(generated.openGraph?.images).toEqual([image]);
+    expect(generated.twitter?.images).toEqual([image]);
+    const edited = buildMetadata({ ...options, meta: { ...meta, image: '/press/cover.png' } });
+    expect(edited.openGraph?.images).toEqual([
+      { url: 'https://rggames.example/press/cover.png', alt: 'Über uns | RG Games' },
+    ]);
+  });
+
   it('points English at the unprefixed canonical URL', () => {
     const head = buildMetadata({
       meta,

@@ -37,12 +37,19 @@ export function buildMetadata(options: {
   /** The page's slug, or null for pages without an address of their own (not found). */
   slug: string | null;
   siteUrl: string;
+  /** The generated link-preview image (a site path), used when the editor set none. */
+  socialImage?: { url: string; width: number; height: number };
 }): Metadata {
-  const { meta, common, language, slug, siteUrl } = options;
+  const { meta, common, language, slug, siteUrl, socialImage } = options;
   const title = pageTitle(meta, common);
   const description = presentText(meta.description);
   const keywords = presentTexts(meta.keywords);
-  const image = presentText(meta.image);
+  const editorImage = presentText(meta.image);
+  const images = editorImage
+    ? [{ url: absolute(siteUrl, editorImage), alt: title }]
+    : socialImage
+      ? [{ ...socialImage, url: absolute(siteUrl, socialImage.url), alt: title }]
+      : undefined;
   const siteName = presentText(common.appName) ?? presentText(common.brandName);
   const alternates = slug === null ? undefined : alternateUrls(siteUrl, slug);
   const canonical = presentText(meta.canonical)
@@ -61,7 +68,7 @@ export function buildMetadata(options: {
       ...(siteName && { siteName }),
       ...(description && { description }),
       ...(canonical && { url: canonical }),
-      ...(image && { images: [absolute(siteUrl, image)] }),
+      ...(images && { images }),
       locale: OG_LOCALES[language],
       alternateLocale: LANGUAGES.filter((l) => l !== language).map((l) => OG_LOCALES[l]),
     },
@@ -69,7 +76,7 @@ export function buildMetadata(options: {
       card: 'summary_large_image',
       title,
       ...(description && { description }),
-      ...(image && { images: [absolute(siteUrl, image)] }),
+      ...(images && { images }),
     },
   };
 }

@@ -15,7 +15,8 @@ export const NOT_FOUND_SEGMENT = 'page-not-found';
 const KNOWN_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
 
 /** Path prefixes and files that are never pages. */
-const NOT_PAGE_PREFIXES = ['/_next/', '/locales/', '/api/'];
+// og/ (link-preview images) and press/ (the press kit) are files, the same in every language.
+const NOT_PAGE_PREFIXES = ['/_next/', '/locales/', '/api/', '/og/', '/press/'];
 const NOT_PAGE_FILES: ReadonlySet<string> = new Set([
   '/favicon.ico',
   '/icon.svg',

@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { hrefKind } from '@/schemas/rules';
-import { withLanguage } from '../i18n/paths';
+import { isFilePath, withLanguage } from '../i18n/paths';
 import type { UiContext } from './context';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';
@@ -38,6 +38,14 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
       <button type="button" className={className} {...track}>
         {content}
       </button>
+    );
+  }
+  if (kind === 'path' && isFilePath(url)) {
+    // A download (the press kit): a plain link, never prefetched or routed in-app.
+    return (
+      <a href={url} className={className} download {...track} data-cta-destination={url}>
+        {content}
+      </a>
     );
   }
   if (kind === 'path') {

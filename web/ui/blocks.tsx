@@ -5,10 +5,16 @@ import type { FaqItem, Stat } from '@/schemas/normalise/sections';
 import type { Link as CtaLink } from '@/schemas/normalise/text';
 import { Cta, CtaRow } from './Cta';
 import type { UiContext } from './context';
+import { breakable } from './breakable';
+import { EYEBROW_TEXT, fit } from './fit';
 import { Illustration, type IllustrationKind } from './Illustration';
 
 export function Eyebrow({ children }: { children?: string }) {
-  return children ? <p className="eyebrow">{children}</p> : null;
+  return children ? (
+    <p className="eyebrow" style={fit(children, EYEBROW_TEXT)}>
+      {children}
+    </p>
+  ) : null;
 }
 
 export function Paragraphs({ items, className }: { items: readonly string[]; className?: string }) {
@@ -16,7 +22,7 @@ export function Paragraphs({ items, className }: { items: readonly string[]; cla
     <>
       {items.map((text, index) => (
         <p key={index} className={className}>
-          {text}
+          {breakable(text)}
         </p>
       ))}
     </>
@@ -52,7 +58,9 @@ export function StatGrid({ stats }: { stats: readonly Stat[] }) {
       {stats.map((stat, index) => (
         <div key={index} className="stat">
           <dt className="stat__label">{stat.label}</dt>
-          <dd className="stat__value">{stat.value}</dd>
+          <dd className="stat__value" style={fit(stat.value)}>
+            {stat.value}
+          </dd>
           {stat.description && <dd className="stat__description">{stat.description}</dd>}
         </div>
       ))}
@@ -76,8 +84,10 @@ export function EntryGrid({
     <List className={`card-grid${numbered ? ' card-grid--numbered' : ''}`}>
       {items.map((item, index) => (
         <li key={index} className="card">
-          <Heading className="card__title">{item.title}</Heading>
-          <p>{item.description}</p>
+          <Heading className="card__title" style={fit(item.title)}>
+            {item.title}
+          </Heading>
+          <p>{breakable(item.description)}</p>
         </li>
       ))}
     </List>
@@ -90,7 +100,9 @@ export function Timeline({ items }: { items: readonly Milestone[] }) {
       {items.map((item, index) => (
         <li key={index} className="timeline__item">
           <p className="timeline__year">{item.year}</p>
-          <h3 className="timeline__title">{item.title}</h3>
+          <h3 className="timeline__title" style={fit(item.title)}>
+            {item.title}
+          </h3>
           <p>{item.description}</p>
         </li>
       ))}
@@ -104,7 +116,9 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
     <div className="faq-list">
       {items.map((item, index) => (
         <details key={index} className="faq-item">
-          <summary className="faq-item__question">{item.question}</summary>
+          <summary className="faq-item__question">
+            <span style={fit(item.question)}>{item.question}</span>
+          </summary>
           <div className="faq-item__answer">
             <Paragraphs items={item.answer} />
           </div>
@@ -141,7 +155,7 @@ export function Section({
         <div className="section__body">
           <Eyebrow>{eyebrow}</Eyebrow>
           {title && (
-            <h2 id={headingId} className="section__title">
+            <h2 id={headingId} className="section__title" style={fit(title)}>
               {title}
             </h2>
           )}

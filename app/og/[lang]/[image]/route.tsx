@@ -1,0 +1,22 @@
+import { notFound } from 'next/navigation';
+import { LANGUAGES } from '@/schemas/languages';
+import { socialImageFor } from '@/web/site/head';
+import { assertLanguage } from '@/web/site/page-params';
+import { SOCIAL_IMAGE_NAMES } from '@/web/site/social-image';
+
+// Drawn once at build time: /og/<lang>/<page>.png for every page and language.
+export const dynamic = 'force-static';
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return LANGUAGES.flatMap((lang) =>
+    SOCIAL_IMAGE_NAMES.map((name) => ({ lang, image: `${name}.png` })),
+  );
+}
+
+export async function GET(_request: Request, { params }: RouteContext<'/og/[lang]/[image]'>) {
+  const { lang, image } = await params;
+  const name = image.replace(/\.png$/, '');
+  if (!(SOCIAL_IMAGE_NAMES as readonly string[]).includes(name)) notFound();
+  return socialImageFor(assertLanguage(lang), name);
+}

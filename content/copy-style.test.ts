@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { copyStyleWarnings } from './copy-style';
+
+const footer = (name: string) => ({
+  brand: { name: 'RG Games', homeUrl: '/', tagline: '' },
+  sections: [{ header: 'Rechtliches', links: [{ name, url: '/terms-and-conditions' }] }],
+  social: { header: '', links: [] },
+  copyrightTemplate: '© {year} {brand}',
+});
+
+describe('copy style warnings', () => {
+  it('names the file, the key path and the glossary word to use', () => {
+    expect(copyStyleWarnings('de', 'footer', footer('AGB'), 'locales/de/footer.json')).toEqual([
+      {
+        file: 'locales/de/footer.json',
+        path: 'sections[0].links[0].name',
+        message: '"AGB": the site calls the terms and conditions "Nutzungsbedingungen"',
+      },
+    ]);
+    expect(copyStyleWarnings('de', 'footer', footer('Nutzungsbedingungen'), 'f')).toEqual([]);
+  });
+
+  it('flags the formal German address mid-sentence, not "sie" meaning "they"', () => {
+    const json = (tagline: string) => ({ ...footer('Kontakt'), brand: { name: 'RG', tagline } });
+    const messages = (tagline: string) =>
+      copyStyleWarnings('de', 'footer', json(tagline), 'f').map((w) => w.message);
+    expect(messages('Wenn Sie Fragen haben, schreiben Sie uns an Ihre Adresse.')).toEqual([
+      '"Sie": formal address; the site says "du"',
+      '"Sie": formal address; the site says "du"',
+      '"Ihre": formal address; the site says "du"',
+    ]);
+    expect(
+      messages('Die Einträge bleiben lokal. Sie enthalten nichts, was dich identifiziert.'),
+    ).toEqual([]);
+  });
+
+  it('flags the informal Turkish address and words too long for a phone line', () => {
+    const json = { ...footer('Kullanım koşulları'), copyrightTemplate: 'Sana yazıyoruz {year}' };
+    expect(copyStyleWarnings('tr', 'footer', json, 'f').map((w) => w.path)).toEqual([
+      'copyrightTemplate',
+    ]);
+    const long = { ...footer('Auftragsverarbeitungsbedingungen') };
+    expect(copyStyleWarnings('de', 'footer', long, 'f')[0]?.message).toMatch(/32 letters/);
+  });
+
+  it('leaves search keywords alone (synonyms on purpose)', () => {
+    const json = {
+      meta: { title: 'Nutzungsbedingungen', keywords: ['AGB'] },
+      title: 'Nutzungsbedingungen',
+      sections: [],
+    };
+    expect(copyStyleWarnings('de', 'termsAndConditions', json, 'f')).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Copy style checks for `check-locales`: one word per concept (a small glossary of product
+ * terms per language), one form of address per language (German "du", Turkish "siz"), and
+ * no word too long for a phone line. They report drift as warnings, never errors: copy
+ * stays publishable while an editor decides.
+ */
+import { getDictionary, type Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import type { ContentProblem } from '@/schemas/problems';
+import { visitTexts } from '@/schemas/walk';
+
+interface GlossaryEntry {
+  /** What the term names, for the message. */
+  readonly concept: string;
+  /** The word the site uses. */
+  readonly use: string;
+  /** Other words for the same concept that must not appear. */
+  readonly avoid: RegExp;
+}
+
+/** Product terms: the word the site uses for each concept, per language. */
+export const GLOSSARY: Record<Language, readonly GlossaryEntry[]> = {
+  en: [
+    { concept: 'press kit', use: 'press kit', avoid: /\b(press pack|media kit)\b/i },
+    {
+      concept: 'terms and conditions',
+      use: 'terms and conditions',
+      avoid: /\bterms of use\b/i,
+    },
+    {
+      concept: 'privacy policy',
+      use: 'privacy policy',
+      avoid: /\bprivacy (notice|statement)\b/i,
+    },
+    { concept: 'e-mail', use: 'email', avoid: /\be-mail\b/i },
+  ],
+  de: [
+    { concept: 'press kit', use: 'Pressekit', avoid: /Pressemappe|Presse-Kit/ },
+    {
+      concept: 'terms and conditions',
+      use: 'Nutzungsbedingungen',
+      avoid: /\bAGB\b|Geschäftsbedingungen/,
+    },
+    {
+      concept: 'privacy policy',
+      use: 'Datenschutzerklärung',
+      avoid: /Datenschutzrichtlinie|Datenschutzhinweise/,
+    },
+    {
+      concept: 'community guideline',
+      use: 'Community-Richtlinie',
+      avoid: /Gemeinschaftsrichtlinie|Community-Regeln/,
+    },
+    { concept: 'e-mail', use: 'E-Mail', avoid: /\b(Email|eMail|e-mail)\b/ },
+  ],
+  tr: [
+    { concept: 'press kit', use: 'basın kiti', avoid: /basın dosyası|medya kiti/i },
+    {
+      concept: 'terms and conditions',
+      use: 'kullanım koşulları',
+      avoid: /kullanım şartları|şartlar ve koşullar|hüküm ve koşullar/i,
+    },
+    {
+      concept: 'privacy policy',
+      use: 'gizlilik politikası',
+      avoid: /gizlilik (bildirimi|beyanı)/i,
+    },
+    { concept: 'e-mail', use: 'e-posta', avoid: /(?<![\p{L}@.])e-?mail(?![\p{L}])/iu },
+  ],
+};
+
+/**
+ * Forms of address the site does not use. German copy says "du": a capitalised Sie/Ihr…
+ * after a lower-case word or comma is the formal address (at a sentence start it may be
+ * "they", so that is left alone). Turkish copy says "siz".
+ */
+const OTHER_ADDRESS: Partial<Record<Language, { pattern: RegExp; message: string }>> = {
+  de: {
+    pattern: /(?<=[\p{Ll},;]\s+)(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)(?!\p{L})/gu,
+    message: 'formal address; the site says "du"',
+  },
+  tr: {
+    pattern: /(?<!\p{L})(sen|seni|sana|senin|sende|senden|seninle)(?!\p{L})/giu,
+    message: 'informal address; the site says "siz"',
+  },
+};
+
+/** Longer than this, a word in body text cannot fit a 320 px phone line. */
+export const LONGEST_WORD = 26;
+const LONG_WORD = new RegExp(`\\p{L}{${LONGEST_WORD + 1},}`, 'gu');
+
+export function copyStyleWarnings(
+  language: Language,
+  namespace: Namespace,
+  json: unknown,
+  file: string,
+): ContentProblem[] {
+  const warnings: ContentProblem[] = [];
+  visitTexts(getDictionary(namespace).root, json, (text, path, node) => {
+    // Addresses are not prose; keywords may hold synonyms on purpose (search terms).
+    if (!text || ['url', 'href', 'email', 'json'].includes(node.format)) return;
+    if (path.startsWith('meta.keywords')) return;
+    for (const entry of GLOSSARY[language]) {
+      const found = text.match(entry.avoid);
+      if (found)
+        warnings.push({
+          file,
+          path,
+          message: `"${found[0]}": the site calls the ${entry.concept} "${entry.use}"`,
+        });
+    }
+    const address = OTHER_ADDRESS[language];
+    for (const match of address ? text.matchAll(address.pattern) : []) {
+      warnings.push({ file, path, message: `"${match[0]}": ${address!.message}` });
+    }
+    for (const match of text.matchAll(LONG_WORD)) {
+      warnings.push({
+        file,
+        path,
+        message: `"${match[0]}" has ${match[0].length} letters and cannot fit a phone line; split it`,
+      });
+    }
+  });
+  return warnings;
+}
