@@ -191,6 +191,27 @@ describe('the local content API notifier (npm run studio, npm run content-api)',
     ]);
   });
 
+  it('says in one line when the site has no secret (it serves another store)', async () => {
+    const lines: string[] = [];
+    siteEnv = { CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson') };
+    try {
+      const notifier = localPublishNotifier(
+        { SITE_REVALIDATE_URL: siteUrl },
+        { storeFile, log: (l) => lines.push(l) },
+      );
+      await notifier.onPublished(hero);
+    } finally {
+      siteEnv = { CONTENT_STORE_FILE: storeFile };
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^publish → site: dictionary-hero: 401 rejected: this site has no webhook secret/,
+    );
+    expect(lines[0]).toContain(
+      `(the site found no secret: does it serve ${storeFile}? Otherwise give both the same SANITY_REVALIDATE_SECRET)`,
+    );
+  });
+
   it('says in one line that the site is not reached, and does not throw', async () => {
     const lines: string[] = [];
     const closed = `http://127.0.0.1:${await freePort()}/api/revalidate`;

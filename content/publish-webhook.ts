@@ -166,20 +166,28 @@ export function localPublishNotifier(
     target: `${settings.url} (signed with ${signedWith}${isDefault ? '; SITE_REVALIDATE_URL changes it' : ''})`,
     async onPublished(documents) {
       for (const delivery of await send(documents))
-        log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings)}`);
+        log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings, storeFile)}`);
     },
   };
 }
 
 /** What to do when the site did not take a publish; empty when it did. */
-function hint(delivery: WebhookDelivery, settings: PublishWebhookSettings): string {
+function hint(
+  delivery: WebhookDelivery,
+  settings: PublishWebhookSettings,
+  storeFile: string,
+): string {
   const site = new URL(settings.url).origin;
   if (delivery.status === null)
     return ` at ${settings.url}. Is the site running (npm start)? The edit is saved: the site shows it after the next publish of this dictionary that reaches it, or after its next build.`;
-  if (delivery.status === 401)
+  if (delivery.status === 401) {
+    const message = String((delivery.answer as { message?: unknown } | null)?.message ?? '');
+    if (message.includes('no webhook secret'))
+      return ` (the site found no secret: does it serve ${storeFile}? Otherwise give both the same SANITY_REVALIDATE_SECRET)`;
     return settings.secretSource === 'SANITY_REVALIDATE_SECRET'
       ? ' (the site checks another secret: give it the same SANITY_REVALIDATE_SECRET)'
       : ' (the site checks another secret: give this command the same SANITY_REVALIDATE_SECRET as the site, or unset it on the site)';
+  }
   if (delivery.status === 404 || delivery.status === 405)
     return ` (is ${site} this site? SITE_REVALIDATE_URL names the site's /api/revalidate)`;
   return '';
