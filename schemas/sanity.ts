@@ -224,15 +224,6 @@ function placeholderTitle(placeholders: readonly string[]): string {
   return placeholders.length ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}` : '';
 }
 
-/** Shown under each language's field: where the text appears and what an empty one does. */
-export function languageDescription(language: Language, required: boolean): string {
-  if (language === DEFAULT_LANGUAGE)
-    return required
-      ? 'Required. Also shown where a translation is missing.'
-      : 'Also shown where a translation is missing.';
-  return `On ${LANGUAGE_NAMES[language]} pages (/${language}/…). Empty: English is shown.`;
-}
-
 const EMPTY_PREVIEW = '(empty)';
 
 /**
@@ -269,7 +260,6 @@ function localizedType(node: TextRules, pluralForm = false): SanityField {
       name: language,
       type: long ? 'text' : 'string',
       title: LANGUAGE_NAMES[language],
-      description: languageDescription(language, node.required),
       ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
       validation: languageValidation(node, language, { pluralForm }),
     })),
