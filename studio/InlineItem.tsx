@@ -10,7 +10,7 @@ import { ChevronDownIcon } from '@sanity/icons/ChevronDown';
 import { ChevronRightIcon } from '@sanity/icons/ChevronRight';
 import { Box, Button, Card, Flex } from '@sanity/ui';
 import { useEffect } from 'react';
-import type { ObjectItemProps } from 'sanity';
+import { pathToString, type ObjectItemProps } from 'sanity';
 
 export function InlineItem(props: ObjectItemProps) {
   const { collapsed, onCollapse, onExpand, open } = props;
@@ -26,7 +26,11 @@ export function InlineItem(props: ObjectItemProps) {
 
   const title = props.title ?? 'entry';
   return (
-    <Box data-testid="inline-item" data-expanded={expanded ? 'true' : 'false'}>
+    <Box
+      data-testid="inline-item"
+      data-item-path={pathToString(props.path)}
+      data-expanded={expanded ? 'true' : 'false'}
+    >
       <Flex align="center" gap={1}>
         <Button
           mode="bleed"
