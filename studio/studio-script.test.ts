@@ -92,7 +92,7 @@ describe('npm run studio without Sanity settings', () => {
     try {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
-      await page.goto(`${studioUrl}/structure/chrome;footer`, {
+      await page.goto(`${studioUrl}/structure/chrome;dictionary-footer`, {
         waitUntil: 'commit',
         timeout: 120_000,
       });
