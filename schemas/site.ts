@@ -33,6 +33,11 @@ export const SITE_PAGES = [
   { slug: 'terms-and-conditions', namespace: 'termsAndConditions', sections: [] },
 ] as const satisfies readonly SitePage[];
 
+/** One of SITE_PAGES, with its namespace and sections as literal types. */
+export type SitePageEntry = (typeof SITE_PAGES)[number];
+/** The namespaces that are pages: a record over it is complete when it has every page. */
+export type PageNamespace = SitePageEntry['namespace'];
+
 /** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
 export const CHROME_NAMESPACES = [
   'common',

@@ -6,19 +6,19 @@ import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
-import { normaliseLegal } from '@/schemas/normalise/legal';
+import { normaliseLegal } from '@/web/pages/legal-model';
 import {
   normaliseCareers,
   normaliseContact,
   normalisePressKit,
   normalisePublishing,
-} from '@/schemas/normalise/pages';
+} from '@/web/pages/models';
 import {
   normaliseDiscord,
   normaliseFaq,
   normaliseHero,
   normalisePublisher,
-} from '@/schemas/normalise/sections';
+} from '@/web/sections/models';
 import { LegalPage } from './pages/LegalPage';
 import { CareersPage, ContactPage, PressKitPage, PublishingPage } from './pages/pages';
 import { DiscordSection, FaqSection, Hero, PublisherSection } from './sections/landing';
@@ -172,7 +172,7 @@ describe('community chat section', () => {
 });
 
 describe('legal page', () => {
-  const doc = {
+  const doc: DictionaryOf<'privacyPolicy'> = {
     meta: { title: 'Datenschutz' },
     title: 'Datenschutzerklärung',
     lastUpdated: '21. November 2026',
@@ -194,7 +194,7 @@ describe('legal page', () => {
       },
       { heading: ' ', body: ['versteckt'] },
     ],
-  } as DictionaryOf<'privacyPolicy'>;
+  };
 
   it('nests sections three levels deep with ordered and unordered lists', () => {
     const out = html(
@@ -291,10 +291,10 @@ describe('press kit and contact', () => {
     const office = (title: string) => ({ title, description: 'Adresse' });
     const model = normaliseContact({
       meta: { title: 'Kontakt' },
-      hero: { title: 'Kontakt', buttons: {} },
+      hero: { title: 'Kontakt', buttons: { primary: {}, secondary: {} } },
       offices: { title: 'Büros', items: [office('Istanbul'), office('Berlin'), office('Remote')] },
       community: { title: '', cta: {} },
-    } as unknown as DictionaryOf<'contact'>)!;
+    })!;
     expect(model.offices?.items.map((o) => o.icon)).toEqual(['building', 'pin', 'pin']);
     expect(html(<ContactPage model={model} ui={ui} />).match(/class="office__icon"/g)).toHaveLength(
       3,
@@ -304,10 +304,10 @@ describe('press kit and contact', () => {
   it('renders no offices section without items', () => {
     const model = normaliseContact({
       meta: { title: 'Kontakt' },
-      hero: { title: 'Kontakt', buttons: {} },
+      hero: { title: 'Kontakt', buttons: { primary: {}, secondary: {} } },
       offices: { title: 'Büros', items: [] },
       community: { title: '', cta: {} },
-    } as unknown as DictionaryOf<'contact'>)!;
+    })!;
     expect(html(<ContactPage model={model} ui={ui} />)).not.toContain('Büros');
   });
 });
@@ -316,7 +316,7 @@ describe('publishing page', () => {
   it('numbers the process steps and drops incomplete support cards', () => {
     const model = normalisePublishing({
       meta: { title: 'Publishing' },
-      hero: { title: 'Publishing', buttons: {} },
+      hero: { title: 'Publishing', buttons: { primary: {}, secondary: {} } },
       services: { title: '', items: [] },
       support: {
         title: 'Angebote',
@@ -327,8 +327,8 @@ describe('publishing page', () => {
       },
       process: { title: 'Ablauf', steps: [{ title: 'Build schicken', description: 'Per Link' }] },
       faq: { title: '', items: [] },
-      cta: { buttons: {} },
-    } as unknown as DictionaryOf<'publishing'>)!;
+      cta: { buttons: { primary: {}, secondary: {} } },
+    })!;
     const out = html(<PublishingPage model={model} ui={ui} />);
     expect(out).toContain('<ol class="card-grid card-grid--numbered">');
     expect(out).toContain('id="full"');
@@ -352,7 +352,7 @@ function withRouter(node: React.ReactNode) {
 describe('not-found page', () => {
   it('is server-rendered with a no-script refresh to the localised target after the delay', async () => {
     const { NotFoundPage } = await import('./pages/NotFoundPage');
-    const { normaliseErrorPage } = await import('@/schemas/normalise/pages');
+    const { normaliseErrorPage } = await import('@/web/pages/models');
     const model = normaliseErrorPage({
       meta: { title: 'Nicht gefunden' },
       title: 'Dieses Level gibt es nicht',
@@ -363,7 +363,7 @@ describe('not-found page', () => {
         message_one: 'Noch {seconds} Sekunde',
         message_other: 'Noch {seconds} Sekunden',
       },
-    } as DictionaryOf<'error'>);
+    });
     const markup = html(withRouter(<NotFoundPage model={model} language="de" />));
     expect(markup).toContain('<noscript><meta http-equiv="refresh" content="7;url=/de/faq"/>');
     expect(markup).toContain('Noch 7 Sekunden');
@@ -371,13 +371,13 @@ describe('not-found page', () => {
 
   it('never refreshes to another site', async () => {
     const { NotFoundPage } = await import('./pages/NotFoundPage');
-    const { normaliseErrorPage } = await import('@/schemas/normalise/pages');
+    const { normaliseErrorPage } = await import('@/web/pages/models');
     const model = normaliseErrorPage({
       meta: { title: 'x' },
       title: 'x',
       cta: {},
       redirect: { seconds: 3, target: 'https://evil.example/' },
-    } as DictionaryOf<'error'>);
+    });
     expect(html(withRouter(<NotFoundPage model={model} language="tr" />))).toContain(
       'content="3;url=/tr"',
     );

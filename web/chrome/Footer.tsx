@@ -1,7 +1,7 @@
 /** The site footer (§2.3). Not rendered without brand name, copyright template or sections (§5). */
 import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
-import type { FooterModel } from '@/schemas/normalise/chrome';
+import type { FooterModel } from '@/web/chrome/models';
 import { isInternalHref, withLanguage } from '../i18n/paths';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';

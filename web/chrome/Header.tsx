@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import type { HeaderModel } from '@/schemas/normalise/chrome';
+import type { HeaderModel } from '@/web/chrome/models';
 import { withLanguage } from '../i18n/paths';
 import { barContentPx, barMinViewport, headerMenuCss, headerStyle } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';

@@ -5,7 +5,7 @@
  */
 import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
-import type { HeaderLink } from '@/schemas/normalise/chrome';
+import type { HeaderLink } from '@/web/chrome/models';
 import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
 
 function NavLink({

@@ -1,7 +1,7 @@
 /** Header, main landmark, footer and consent banner around every page. */
 import type { ReactNode } from 'react';
 import type { Language } from '@/schemas/languages';
-import { normaliseFooter, normaliseHeader } from '@/schemas/normalise/chrome';
+import { normaliseFooter, normaliseHeader } from '@/web/chrome/models';
 import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';

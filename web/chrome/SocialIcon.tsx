@@ -2,7 +2,7 @@
  * Simple glyphs for the 11 social platforms (decorative: the link's accessible name comes
  * from the dictionary). Drawn on a 16×16 grid, no icon font or image to download.
  */
-import type { SocialPlatform } from '@/schemas/normalise/chrome';
+import type { SocialPlatform } from '@/web/chrome/models';
 
 const PATHS: Record<SocialPlatform, string> = {
   discord:

@@ -8,7 +8,7 @@
  * headerStyle) and site.css reads them, so the computation and the layout cannot drift.
  */
 import type { CSSProperties } from 'react';
-import type { HeaderLink } from '@/schemas/normalise/chrome';
+import type { HeaderLink } from '@/web/chrome/models';
 import { textWidthEm, type TextStyle } from '../site/text-metrics';
 
 const REM = 16;

@@ -1,8 +1,8 @@
-/** Header and footer view models (§2.2, §2.3, §5). */
-import type { DictionaryOf } from '../index';
-import { HEADER_LINK_STATES, SOCIAL_PLATFORMS } from '../dictionaries/chrome';
-import { fillPlaceholders } from '../lookup';
-import { keepComplete, presentHref, presentText } from './text';
+/** Header and footer view models: links and sections missing a required text are dropped. */
+import type { DictionaryOf } from '@/schemas';
+import { HEADER_LINK_STATES, SOCIAL_PLATFORMS } from '@/schemas/dictionaries/chrome';
+import { fillPlaceholders } from '@/schemas/lookup';
+import { keepComplete, presentHref, presentText } from '@/web/ui/presence';
 
 export type HeaderLinkState = (typeof HEADER_LINK_STATES)[number];
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -24,30 +24,23 @@ export interface HeaderModel {
   readonly menu: DictionaryOf<'layout'>['menu'];
 }
 
-/** Loosely typed input: a header link as it may arrive from any client of the dictionaries. */
-interface RawHeaderLink {
-  name?: unknown;
-  url?: unknown;
-  isPrimary?: unknown;
-  state?: unknown;
-}
+export type HeaderLinkValue = NonNullable<DictionaryOf<'layout'>['header']['links']>[number];
 
-export function normaliseHeaderLink(link: RawHeaderLink): HeaderLink | undefined {
-  const name = typeof link.name === 'string' ? presentText(link.name) : undefined;
-  const url = typeof link.url === 'string' ? presentHref(link.url) : undefined;
+/** Checked at run time as well: copy that bypassed validation must not break the header. */
+const isHeaderLinkState = (value: unknown): value is HeaderLinkState =>
+  HEADER_LINK_STATES.some((state) => state === value);
+
+export function normaliseHeaderLink(link: HeaderLinkValue): HeaderLink | undefined {
+  const name = presentText(link.name);
+  const url = presentHref(link.url);
   if (!name || !url || typeof link.isPrimary !== 'boolean') return undefined;
-  const state = (HEADER_LINK_STATES as readonly unknown[]).includes(link.state)
-    ? (link.state as HeaderLinkState)
-    : undefined;
+  const state = isHeaderLinkState(link.state) ? link.state : undefined;
   return { name, url, isPrimary: link.isPrimary, ...(state && { state }) };
 }
 
-/** Null when no valid link remains: the header is then not rendered (§5). */
+/** Null when no valid link remains: the header is then not rendered. */
 export function normaliseHeader(layout: DictionaryOf<'layout'>): HeaderModel | null {
-  const links = keepComplete(
-    layout.header.links as RawHeaderLink[] | undefined,
-    normaliseHeaderLink,
-  );
+  const links = keepComplete(layout.header.links, normaliseHeaderLink);
   if (links.length === 0) return null;
   return {
     homeUrl: presentHref(layout.brand.homeUrl) ?? '/',
@@ -94,7 +87,7 @@ export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): F
 
   const socialLinks = keepComplete(footer.social.links, (link) => {
     const url = presentHref(link.url);
-    if (!url || !(SOCIAL_PLATFORMS as readonly string[]).includes(link.platform)) return undefined;
+    if (!url || !SOCIAL_PLATFORMS.some((platform) => platform === link.platform)) return undefined;
     return { platform: link.platform, url, label: presentText(link.label) ?? link.platform };
   });
   const tagline = presentText(footer.brand.tagline);

@@ -1,5 +1,5 @@
 /** The shared legal layout (§2.9): sections and subsections nested up to three levels. */
-import type { LegalModel, LegalSection } from '@/schemas/normalise/legal';
+import type { LegalModel, LegalSection } from '@/web/pages/legal-model';
 import { Paragraphs } from '../ui/blocks';
 import { breakable } from '../ui/breakable';
 import { fit } from '../ui/fit';

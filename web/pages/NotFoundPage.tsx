@@ -5,7 +5,7 @@
  * <noscript> goes to the same target after the same delay.
  */
 import Link from 'next/link';
-import type { ErrorPageModel } from '@/schemas/normalise/pages';
+import type { ErrorPageModel } from '@/web/pages/models';
 import type { Language } from '@/schemas/languages';
 import { isInternalHref, withLanguage } from '../i18n/paths';
 import { fit } from '../ui/fit';

@@ -1,6 +1,6 @@
-/** The shared legal layout (§2.9): sections need a heading, nested up to three levels. */
-import type { DictionaryOf } from '../index';
-import { keepComplete, presentText, presentTexts } from './text';
+/** The shared legal layout: sections need a heading, nested up to three levels. */
+import type { DictionaryOf } from '@/schemas';
+import { keepComplete, presentText, presentTexts } from '@/web/ui/presence';
 
 export interface LegalSection {
   readonly heading: string;
@@ -17,15 +17,13 @@ export interface LegalModel {
   readonly sections: LegalSection[];
 }
 
-interface RawSection {
-  heading?: string;
-  body?: string[];
-  items?: string[];
-  ordered?: boolean;
-  subsections?: RawSection[];
-}
+/** The legal documents share one shape; any of them stands for all. */
+type LegalValue = DictionaryOf<'privacyPolicy'>;
+type Level1 = LegalValue['sections'][number];
+type Level2 = NonNullable<Level1['subsections']>[number];
+type Level3 = NonNullable<Level2['subsections']>[number];
 
-function normaliseSection(section: RawSection): LegalSection | undefined {
+function normaliseSection(section: Level1 | Level2 | Level3): LegalSection | undefined {
   const heading = presentText(section.heading);
   if (!heading) return undefined;
   return {
@@ -33,14 +31,15 @@ function normaliseSection(section: RawSection): LegalSection | undefined {
     body: presentTexts(section.body),
     items: presentTexts(section.items),
     ordered: section.ordered === true,
-    subsections: keepComplete(section.subsections, normaliseSection),
+    subsections:
+      'subsections' in section ? keepComplete(section.subsections, normaliseSection) : [],
   };
 }
 
-/** Needs a title and at least one section with a heading; otherwise null (§2.9). */
-export function normaliseLegal(doc: DictionaryOf<'privacyPolicy'>): LegalModel | null {
+/** Needs a title and at least one section with a heading; otherwise null. */
+export function normaliseLegal(doc: LegalValue): LegalModel | null {
   const title = presentText(doc.title);
-  const sections = keepComplete(doc.sections as RawSection[], normaliseSection);
+  const sections = keepComplete(doc.sections, normaliseSection);
   if (!title || sections.length === 0) return null;
   const lastUpdated = presentText(doc.lastUpdated);
   return { title, ...(lastUpdated && { lastUpdated }), intro: presentTexts(doc.intro), sections };

@@ -1,8 +1,7 @@
-/** Table-driven tests of the presence rules of §5, one block per rule. */
+/** Table-driven tests of the presence rules (blank texts are absent, incomplete items dropped). */
 import { describe, expect, it } from 'vitest';
-import type { DictionaryOf } from '../index';
-import { normaliseFooter, normaliseHeader, normaliseHeaderLink } from './chrome';
-import { normaliseLegal } from './legal';
+import type { DictionaryOf } from '@/schemas';
+import { normaliseLegal } from '@/web/pages/legal-model';
 import {
   normaliseCtaBlock,
   normaliseEntries,
@@ -11,112 +10,9 @@ import {
   normaliseOfferings,
   normalisePositions,
   normaliseTimeline,
-} from './pages';
-import {
-  answerText,
-  normaliseFaqItems,
-  normaliseManifesto,
-  normalisePublisher,
-  normaliseStats,
-} from './sections';
-import { normaliseCta } from './text';
-
-describe('header links', () => {
-  it.each([
-    [
-      { name: 'About', url: '/about', isPrimary: true },
-      { name: 'About', url: '/about', isPrimary: true },
-    ],
-    [{ name: '  ', url: '/about', isPrimary: true }, undefined],
-    [{ name: 'About', url: '', isPrimary: true }, undefined],
-    [{ name: 'Evil', url: 'javascript:alert(1)', isPrimary: true }, undefined],
-    [{ name: 'About', url: '/about', isPrimary: 'yes' }, undefined],
-    [{ name: 'About', url: '/about' }, undefined],
-    [
-      { name: 'About', url: '/about', isPrimary: false, state: 'blinking' },
-      { name: 'About', url: '/about', isPrimary: false },
-    ],
-    [
-      { name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' },
-      { name: 'Soon', url: '/x', isPrimary: false, state: 'disabled' },
-    ],
-  ])('%j', (link, expected) => expect(normaliseHeaderLink(link)).toEqual(expected));
-
-  const layout = (links: unknown[]) =>
-    ({
-      brand: { homeUrl: ' ', wordmark: 'RG', homeLabel: 'Home' },
-      header: { navLabel: 'Main', links },
-      menu: { open: 'Open', close: 'Close', settings: 'Settings', main: 'Main', more: 'More' },
-    }) as DictionaryOf<'layout'>;
-
-  it('is not rendered when no valid link remains', () => {
-    expect(normaliseHeader(layout([{ name: '', url: '/a', isPrimary: true }]))).toBeNull();
-  });
-  it('splits primary and secondary links and falls back to / for a blank home url', () => {
-    const header = normaliseHeader(
-      layout([
-        { name: 'A', url: '/a', isPrimary: true },
-        { name: 'B', url: '/b', isPrimary: false },
-      ]),
-    );
-    expect(header?.primary.map((l) => l.name)).toEqual(['A']);
-    expect(header?.secondary.map((l) => l.name)).toEqual(['B']);
-    expect(header?.homeUrl).toBe('/');
-  });
-});
-
-describe('footer', () => {
-  const section = (header: string, links = [{ name: 'A', url: '/a' }]) => ({ header, links });
-  const footer = (overrides: Partial<DictionaryOf<'footer'>> = {}): DictionaryOf<'footer'> => ({
-    brand: { name: 'RG Games', homeUrl: '', tagline: 'Tag' },
-    sections: [section('One'), section('Two'), section('Three'), section('Four')],
-    social: {
-      header: 'Follow',
-      links: [
-        { platform: 'discord', url: 'https://discord.gg/rggames', label: 'Discord' },
-        { platform: 'steam', url: ' ' },
-      ],
-    },
-    copyrightTemplate: '© {year} {brand}',
-    ...overrides,
-  });
-
-  it('shows at most three sections and builds the copyright line', () => {
-    const model = normaliseFooter(footer(), 2026);
-    expect(model?.sections.map((s) => s.header)).toEqual(['One', 'Two', 'Three']);
-    expect(model?.copyright).toBe('© 2026 RG Games');
-    // Split where the year goes, so a page can show the visitor's current year.
-    expect(model?.copyrightParts).toEqual(['© ', ' RG Games']);
-    expect(model?.brand.homeUrl).toBe('/');
-  });
-  it.each([
-    ['blank header', [section(' '), section('Kept')], ['Kept']],
-    ['no valid link', [section('Empty', [{ name: 'A', url: ' ' }]), section('Kept')], ['Kept']],
-  ])('drops a section with a %s', (_, sections, expected) => {
-    expect(normaliseFooter(footer({ sections }), 2026)?.sections.map((s) => s.header)).toEqual(
-      expected,
-    );
-  });
-  it('keeps social links only for supported platforms with a url', () => {
-    const social = {
-      links: [
-        { platform: 'discord', url: 'https://discord.gg/rggames' },
-        { platform: 'myspace', url: 'https://myspace.example' },
-        { platform: 'steam', url: '' },
-      ],
-    } as DictionaryOf<'footer'>['social'];
-    expect(normaliseFooter(footer({ social }), 2026)?.social?.links.map((l) => l.platform)).toEqual(
-      ['discord'],
-    );
-  });
-  it.each([
-    ['brand name', { brand: { name: ' ' } }],
-    ['copyright template', { copyrightTemplate: '' }],
-    ['all sections', { sections: [] }],
-  ])('is not rendered without the %s', (_, overrides) => {
-    expect(normaliseFooter(footer(overrides as Partial<DictionaryOf<'footer'>>), 2026)).toBeNull();
-  });
-});
+} from './models';
+import { answerText, normaliseFaqItems, normaliseStats } from '@/web/sections/models';
+import { normaliseCta } from '@/web/ui/presence';
 
 describe('call to action', () => {
   it.each([
@@ -136,8 +32,12 @@ describe('call to action', () => {
   ])('%j', (cta, expected) => expect(normaliseCta(cta)).toEqual(expected));
 
   it('a closing block with no title, subtitle or buttons renders nothing', () => {
-    expect(normaliseCtaBlock({ title: ' ', buttons: { primary: { label: 'x' } } })).toBeNull();
-    expect(normaliseCtaBlock({ subtitle: 'Only this', buttons: {} })).toEqual({
+    expect(
+      normaliseCtaBlock({ title: ' ', buttons: { primary: { label: 'x' }, secondary: {} } }),
+    ).toBeNull();
+    expect(
+      normaliseCtaBlock({ subtitle: 'Only this', buttons: { primary: {}, secondary: {} } }),
+    ).toEqual({
       subtitle: 'Only this',
       buttons: {},
     });
@@ -192,12 +92,11 @@ describe('FAQ items', () => {
       heroTitle: string,
       faqTitle: string,
       items: { question: string; answer: string[] }[],
-    ) =>
-      ({
-        meta: { title: 'FAQ' },
-        hero: { title: heroTitle },
-        faq: { title: faqTitle, items },
-      }) as DictionaryOf<'faqPage'>;
+    ): DictionaryOf<'faqPage'> => ({
+      meta: { title: 'FAQ' },
+      hero: { title: heroTitle },
+      faq: { title: faqTitle, items },
+    });
     const items = [{ question: 'Q', answer: ['A'] }];
     expect(normaliseFaqPage(page('FAQ', 'Questions', items))).not.toBeNull();
     expect(normaliseFaqPage(page(' ', 'Questions', items))).toBeNull();
@@ -237,25 +136,9 @@ describe('stats, cards, timeline', () => {
   });
 });
 
-describe('sections', () => {
-  it('the manifesto section hides without description text', () => {
-    expect(
-      normaliseManifesto({ title: 'We believe', description: [' '], cta: {}, illustration: {} }),
-    ).toBeNull();
-  });
-  it.each([
-    ['description only', { title: 'Publish', description: ['Text'], cta: {} }, true],
-    ['button without url', { title: 'Publish', description: [], cta: { label: 'Talk' } }, true],
-    ['neither', { title: 'Publish', description: [], cta: { url: '/x' } }, false],
-    ['no title', { title: '', description: ['Text'], cta: {} }, false],
-  ])('the publisher section with %s', (_, dict, shown) => {
-    const model = normalisePublisher({ ...dict, illustration: {} } as DictionaryOf<'publisher'>);
-    expect(model !== null).toBe(shown);
-  });
-});
-
 describe('legal documents', () => {
-  const section = (heading: string, subsections: unknown[] = []) => ({
+  type Section = DictionaryOf<'privacyPolicy'>['sections'][number];
+  const section = (heading: string, subsections: Section[] = []): Section => ({
     heading,
     body: ['Text'],
     items: [],
@@ -263,18 +146,21 @@ describe('legal documents', () => {
     subsections,
   });
   it('needs a title and a section with a heading', () => {
-    const doc = (title: string, sections: unknown[]) =>
-      ({ meta: { title }, title, sections }) as DictionaryOf<'privacyPolicy'>;
+    const doc = (title: string, sections: Section[]): DictionaryOf<'privacyPolicy'> => ({
+      meta: { title },
+      title,
+      sections,
+    });
     expect(normaliseLegal(doc('Privacy', [section('1. Who we are')]))).not.toBeNull();
     expect(normaliseLegal(doc('Privacy', [section(' ')]))).toBeNull();
     expect(normaliseLegal(doc(' ', [section('1.')]))).toBeNull();
   });
   it('keeps subsections nested three levels deep and drops those without a heading', () => {
-    const doc = {
+    const doc: DictionaryOf<'privacyPolicy'> = {
       meta: { title: 'T' },
       title: 'T',
       sections: [section('L1', [section('L2', [section('L3'), section('')]), section(' ')])],
-    } as DictionaryOf<'privacyPolicy'>;
+    };
     const model = normaliseLegal(doc);
     expect(model?.sections[0]?.subsections.map((s) => s.heading)).toEqual(['L2']);
     expect(model?.sections[0]?.subsections[0]?.subsections.map((s) => s.heading)).toEqual(['L3']);
@@ -282,14 +168,13 @@ describe('legal documents', () => {
 });
 
 describe('error page', () => {
-  const page = (redirect: DictionaryOf<'error'>['redirect'], url = '') =>
-    ({
-      meta: { title: '404' },
-      title: 'Lost',
-      cta: { label: 'Home', url },
-      redirect,
-    }) as DictionaryOf<'error'>;
-  it.each([
+  const page = (redirect: DictionaryOf<'error'>['redirect'], url = ''): DictionaryOf<'error'> => ({
+    meta: { title: '404' },
+    title: 'Lost',
+    cta: { label: 'Home', url },
+    redirect,
+  });
+  it.each<[DictionaryOf<'error'>['redirect'], number, string]>([
     [{}, 5, '/'],
     [{ seconds: -3 }, 0, '/'],
     [{ seconds: 2, target: '/faq' }, 2, '/faq'],

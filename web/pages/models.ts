@@ -1,7 +1,9 @@
-/** Page view models (§2.7, §2.8, §2.9, §2.12): null means the page renders nothing. */
-import type { DictionaryOf } from '../index';
-import type { PluralForms } from '../plural';
-import { normaliseFaqItems, normaliseStats, type FaqItem, type Stat } from './sections';
+/** Page view models: a normaliser returning null means the page renders nothing. */
+import type { DictionaryOf } from '@/schemas';
+import type { ValueOf } from '@/schemas/define';
+import type { ctaBlock, entries, timeline } from '@/schemas/dictionaries/parts';
+import type { PluralForms } from '@/schemas/plural';
+import { normaliseFaqItems, normaliseStats, type FaqItem, type Stat } from '@/web/sections/models';
 import {
   keepComplete,
   normaliseCta,
@@ -11,7 +13,7 @@ import {
   requireTexts,
   presentHref,
   type Link,
-} from './text';
+} from '@/web/ui/presence';
 
 export interface Entry {
   readonly title: string;
@@ -22,15 +24,13 @@ export interface Milestone extends Entry {
 }
 
 /** Pillars, points, features, steps: title and description required. */
-export function normaliseEntries(
-  items: readonly { title?: string; description?: string }[] | undefined,
-): Entry[] {
+export function normaliseEntries(items: ValueOf<ReturnType<typeof entries>> | undefined): Entry[] {
   return keepComplete(items, (item) => requireTexts(item, ['title', 'description']));
 }
 
 /** A timeline shows entries with year, title and description, skipping incomplete ones. */
 export function normaliseTimeline(
-  items: readonly { year?: string; title?: string; description?: string }[] | undefined,
+  items: ValueOf<ReturnType<typeof timeline>> | undefined,
 ): Milestone[] {
   return keepComplete(items, (item) => requireTexts(item, ['year', 'title', 'description']));
 }
@@ -52,33 +52,28 @@ export interface PageHero {
   readonly stats: Stat[];
 }
 
-type RawHero = {
-  eyebrow?: string;
-  title: string;
-  highlight?: string;
-  subtitle?: string;
-  description?: string;
-  badge?: string;
-  buttons?: Parameters<typeof normaliseCtaPair>[0];
-  cta?: { label?: string; url?: string };
-  stats?: Parameters<typeof normaliseStats>[0];
-};
+/** The pages whose `hero` is an opening block; each has its own extras (badge, buttons, …). */
+type PageWithHero =
+  'about' | 'contributions' | 'pressKit' | 'pitch' | 'publishing' | 'faqPage' | 'contact';
+export type PageHeroValue = DictionaryOf<PageWithHero>['hero'];
 
-export function normalisePageHero(hero: RawHero): PageHero | null {
+export function normalisePageHero(hero: PageHeroValue): PageHero | null {
   const title = presentText(hero.title);
   if (!title) return null;
   const optional = {
-    eyebrow: presentText(hero.eyebrow),
-    highlight: presentText(hero.highlight),
-    subtitle: presentText(hero.subtitle ?? hero.description),
-    badge: presentText(hero.badge),
+    eyebrow: presentText('eyebrow' in hero ? hero.eyebrow : undefined),
+    highlight: presentText('highlight' in hero ? hero.highlight : undefined),
+    subtitle: presentText(hero.subtitle),
+    badge: presentText('badge' in hero ? hero.badge : undefined),
   };
-  const single = normaliseCta(hero.cta);
+  const single = 'cta' in hero ? normaliseCta(hero.cta) : undefined;
   return {
     title,
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
-    buttons: single ? { primary: single } : normaliseCtaPair(hero.buttons),
-    stats: normaliseStats(hero.stats),
+    buttons: single
+      ? { primary: single }
+      : normaliseCtaPair('buttons' in hero ? hero.buttons : undefined),
+    stats: normaliseStats('stats' in hero ? hero.stats : undefined),
   };
 }
 
@@ -88,12 +83,8 @@ export interface CtaBlock {
   readonly buttons: { primary?: Link; secondary?: Link };
 }
 
-/** Sections with no title, subtitle or buttons render nothing (§5). */
-export function normaliseCtaBlock(block: {
-  title?: string;
-  subtitle?: string;
-  buttons: Parameters<typeof normaliseCtaPair>[0];
-}): CtaBlock | null {
+/** Sections with no title, subtitle or buttons render nothing. */
+export function normaliseCtaBlock(block: ValueOf<ReturnType<typeof ctaBlock>>): CtaBlock | null {
   const title = presentText(block.title);
   const subtitle = presentText(block.subtitle);
   const buttons = normaliseCtaPair(block.buttons);
@@ -107,7 +98,7 @@ export interface ManifestoPageModel {
   readonly closing: { title: string; description?: string };
 }
 
-/** Needs hero title and closing title (§2.7). */
+/** Needs hero title and closing title. */
 export function normaliseManifestoPage(
   page: DictionaryOf<'manifestoPage'>,
 ): ManifestoPageModel | null {
@@ -158,7 +149,7 @@ export interface Position {
   readonly apply?: Link;
 }
 
-/** Positions need title, location, type and description; the apply label defaults (§3). */
+/** Positions need title, location, type and description; the apply label defaults. */
 export function normalisePositions(
   positions: DictionaryOf<'contributions'>['openings']['positions'],
   defaultApplyLabel: string,
@@ -223,7 +214,7 @@ export interface Offering extends Entry {
   readonly action?: Link;
 }
 
-/** Deck cards need title and description (§5). */
+/** Deck cards need title and description. */
 export function normaliseOfferings(items: DictionaryOf<'pitch'>['deck']['sections']): Offering[] {
   return keepComplete(items, (item) => {
     const texts = requireTexts(item, ['title', 'description']);
@@ -282,7 +273,7 @@ export interface FaqPageModel {
   readonly faq: { title: string; items: FaqItem[] };
 }
 
-/** Renders nothing if the hero title, the FAQ title or all items are missing (§2.12). */
+/** Renders nothing if the hero title, the FAQ title or all items are missing. */
 export function normaliseFaqPage(page: DictionaryOf<'faqPage'>): FaqPageModel | null {
   const hero = normalisePageHero(page.hero);
   const faq = titled(page.faq.title, normaliseFaqItems(page.faq.items));
@@ -293,7 +284,7 @@ export interface Office {
   readonly title: string;
   readonly description: string;
   readonly email?: string;
-  /** §2.12: two icons are used in turn, the last reused for further items. */
+  /** Two icons are used in turn, the last reused for further items. */
   readonly icon: 'building' | 'pin';
 }
 
@@ -347,7 +338,7 @@ export interface ErrorPageModel {
   readonly redirect: { seconds: number; target: string; message?: PluralForms };
 }
 
-/** The not-found page (§2.8): countdown default 5 s, negative counts as 0; target falls back. */
+/** The not-found page: countdown default 5 s, negative counts as 0; target falls back. */
 export function normaliseErrorPage(page: DictionaryOf<'error'>): ErrorPageModel {
   const label = presentText(page.cta.label);
   const ctaUrl = presentText(page.cta.url) ?? '/';

@@ -9,7 +9,7 @@ import type {
   PitchModel,
   PressKitModel,
   PublishingModel,
-} from '@/schemas/normalise/pages';
+} from '@/web/pages/models';
 import { EntryGrid, Eyebrow, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';

@@ -3,9 +3,10 @@
  * loading its dictionaries and rendering normalised models. The route list itself lives
  * in schemas/site.ts.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
-import { normaliseLegal } from '@/schemas/normalise/legal';
+import { SITE_PAGES, type PageNamespace, type SitePageEntry } from '@/schemas/site';
+import { normaliseLegal } from '@/web/pages/legal-model';
 import {
   normaliseAbout,
   normaliseCareers,
@@ -15,7 +16,7 @@ import {
   normalisePitch,
   normalisePressKit,
   normalisePublishing,
-} from '@/schemas/normalise/pages';
+} from '@/web/pages/models';
 import {
   normaliseDiscord,
   normaliseFaq,
@@ -23,7 +24,7 @@ import {
   normaliseManifesto,
   normaliseNewsletter,
   normalisePublisher,
-} from '@/schemas/normalise/sections';
+} from '@/web/sections/models';
 import { loadDictionary } from '../i18n/dictionaries';
 import {
   DiscordSection,
@@ -49,26 +50,51 @@ import {
 type Render = (ui: UiContext) => Promise<ReactNode>;
 const load = loadDictionary;
 
+/** The landing sections any page of SITE_PAGES lists, each with its presence rules. */
+type SectionNamespace = SitePageEntry['sections'][number];
+
+const SECTION_RENDERERS: {
+  [N in SectionNamespace]: (dictionary: DictionaryOf<N>, ui: UiContext) => ReactNode;
+} = {
+  hero: (dictionary, ui) => {
+    const model = normaliseHero(dictionary);
+    return model && <Hero model={model} ui={ui} />;
+  },
+  manifesto: (dictionary, ui) => {
+    const model = normaliseManifesto(dictionary);
+    return model && <ManifestoSection model={model} ui={ui} />;
+  },
+  publisher: (dictionary, ui) => {
+    const model = normalisePublisher(dictionary);
+    return model && <PublisherSection model={model} ui={ui} />;
+  },
+  faq: (dictionary, ui) => {
+    const model = normaliseFaq(dictionary);
+    return model && <FaqSection model={model} ui={ui} />;
+  },
+  discord: (dictionary, ui) => {
+    const model = normaliseDiscord(dictionary);
+    return model && <DiscordSection model={model} ui={ui} />;
+  },
+  newsletter: (dictionary, ui) => {
+    const model = normaliseNewsletter(dictionary);
+    return model && <NewsletterSection model={model} ui={ui} />;
+  },
+};
+
+async function section<N extends SectionNamespace>(namespace: N, ui: UiContext) {
+  return SECTION_RENDERERS[namespace](await load(ui.language, namespace), ui);
+}
+
+/** The home page is its landing sections, in the order SITE_PAGES lists them. */
 async function home(ui: UiContext) {
-  const lang = ui.language;
-  const [hero, manifesto, publisher, faq, discord, newsletter] = await Promise.all([
-    load(lang, 'hero').then(normaliseHero),
-    load(lang, 'manifesto').then(normaliseManifesto),
-    load(lang, 'publisher').then(normalisePublisher),
-    load(lang, 'faq').then(normaliseFaq),
-    load(lang, 'discord').then(normaliseDiscord),
-    load(lang, 'newsletter').then(normaliseNewsletter),
-  ]);
-  return (
-    <>
-      {hero && <Hero model={hero} ui={ui} />}
-      {manifesto && <ManifestoSection model={manifesto} ui={ui} />}
-      {publisher && <PublisherSection model={publisher} ui={ui} />}
-      {faq && <FaqSection model={faq} ui={ui} />}
-      {discord && <DiscordSection model={discord} ui={ui} />}
-      {newsletter && <NewsletterSection model={newsletter} ui={ui} />}
-    </>
+  const home = SITE_PAGES.find((page) => page.namespace === 'home');
+  const sections = await Promise.all(
+    (home?.sections ?? []).map(async (namespace) => (
+      <Fragment key={namespace}>{await section(namespace, ui)}</Fragment>
+    )),
   );
+  return <>{sections}</>;
 }
 
 /** A page that shows one dictionary: load it, apply its presence rules, render or nothing. */
@@ -90,7 +116,7 @@ const legal = (
     <LegalPage model={model} lastUpdatedLabel={ui.labels.lastUpdated} />
   ));
 
-export const PAGE_RENDERERS: Partial<Record<Namespace, Render>> = {
+export const PAGE_RENDERERS: Record<PageNamespace, Render> = {
   home,
   manifestoPage: page('manifestoPage', normaliseManifestoPage, ManifestoPage),
   about: page('about', normaliseAbout, AboutPage),
@@ -119,8 +145,6 @@ export const PAGE_RENDERERS: Partial<Record<Namespace, Render>> = {
   communityGuideline: legal('communityGuideline'),
 };
 
-export async function renderPage(namespace: Namespace, ui: UiContext): Promise<ReactNode> {
-  const render = PAGE_RENDERERS[namespace];
-  if (!render) throw new Error(`No renderer for page namespace "${namespace}"`);
-  return render(ui);
+export async function renderPage(namespace: PageNamespace, ui: UiContext): Promise<ReactNode> {
+  return PAGE_RENDERERS[namespace](ui);
 }

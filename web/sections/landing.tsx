@@ -6,7 +6,7 @@ import type {
   ManifestoModel,
   NewsletterModel,
   PublisherModel,
-} from '@/schemas/normalise/sections';
+} from '@/web/sections/models';
 import { Buttons, Eyebrow, FaqList, Paragraphs, Section, StatGrid } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';

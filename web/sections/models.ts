@@ -1,5 +1,11 @@
-/** Landing sections (§2.6, §2.10, §2.11): null means "render nothing". */
-import type { DictionaryOf } from '../index';
+/** Landing sections: a normaliser returning null means the section renders nothing. */
+import type { DictionaryOf } from '@/schemas';
+import type { ValueOf } from '@/schemas/define';
+import type {
+  faqItems,
+  illustration as illustrationPart,
+  stats,
+} from '@/schemas/dictionaries/parts';
 import {
   keepComplete,
   normaliseCta,
@@ -9,7 +15,7 @@ import {
   requireTexts,
   presentHref,
   type Link,
-} from './text';
+} from '@/web/ui/presence';
 
 export interface Stat {
   readonly label: string;
@@ -17,10 +23,11 @@ export interface Stat {
   readonly description?: string;
 }
 
-/** Hero stats lacking a label or value are dropped (§2.6). */
-export function normaliseStats(
-  stats: readonly { label?: string; value?: string; description?: string }[] | undefined,
-): Stat[] {
+/** Key figures as the dictionaries define them (`stats()`, with or without a description). */
+export type StatsValue = ValueOf<ReturnType<typeof stats>>;
+
+/** Hero stats lacking a label or value are dropped. */
+export function normaliseStats(stats: StatsValue | undefined): Stat[] {
   return keepComplete(stats, (stat) => {
     const texts = requireTexts(stat, ['label', 'value']);
     const description = presentText(stat.description);
@@ -28,22 +35,22 @@ export function normaliseStats(
   });
 }
 
-/** Illustrations show only if alt text is given (§2.6). */
+/** Illustrations show only if alt text is given. */
 export function normaliseIllustration(
-  illustration: { alt?: string } | undefined,
+  illustration: ValueOf<ReturnType<typeof illustrationPart>> | undefined,
 ): string | undefined {
   return presentText(illustration?.alt);
 }
 
 export interface FaqItem {
   readonly question: string;
-  /** Paragraphs of the answer (§3: a list answer is joined by blank lines). */
+  /** Paragraphs of the answer; where one text is needed they are joined by blank lines. */
   readonly answer: string[];
 }
 
-/** FAQ items need a question and a non-empty answer (§5). */
+/** FAQ items need a question and a non-empty answer. */
 export function normaliseFaqItems(
-  items: readonly { question?: string; answer?: readonly string[] }[] | undefined,
+  items: ValueOf<ReturnType<typeof faqItems>> | undefined,
 ): FaqItem[] {
   return keepComplete(items, (item) => {
     const question = presentText(item.question);
@@ -52,7 +59,7 @@ export function normaliseFaqItems(
   });
 }
 
-/** An answer as one text, paragraphs joined by blank lines (§3). */
+/** An answer as one text, paragraphs joined by blank lines. */
 export function answerText(item: FaqItem): string {
   return item.answer.join('\n\n');
 }
@@ -70,8 +77,11 @@ export interface HeroModel extends SectionBase {
   readonly stats: Stat[];
 }
 
+/** The landing-section dictionaries; each has an eyebrow and an illustration. */
+type LandingSection = 'hero' | 'manifesto' | 'faq' | 'discord' | 'publisher' | 'newsletter';
+
 function base(
-  dict: { eyebrow?: string; illustration?: { alt?: string } },
+  dict: Pick<DictionaryOf<LandingSection>, 'eyebrow' | 'illustration'>,
   title: string,
 ): SectionBase {
   const eyebrow = presentText(dict.eyebrow);
@@ -98,7 +108,7 @@ export interface ManifestoModel extends SectionBase {
   readonly cta?: Link;
 }
 
-/** Hidden without a title or without any description text (§2.6). */
+/** Hidden without a title or without any description text. */
 export function normaliseManifesto(manifesto: DictionaryOf<'manifesto'>): ManifestoModel | null {
   const title = presentText(manifesto.title);
   const paragraphs = presentTexts(manifesto.description);
@@ -112,7 +122,7 @@ export interface FaqModel extends SectionBase {
   readonly cta?: Link;
 }
 
-/** The whole FAQ hides if no item remains (§2.6). */
+/** The whole FAQ hides if no item remains. */
 export function normaliseFaq(faq: DictionaryOf<'faq'>): FaqModel | null {
   const title = presentText(faq.title);
   const items = normaliseFaqItems(faq.items);
@@ -143,11 +153,11 @@ export function normaliseDiscord(discord: DictionaryOf<'discord'>): DiscordModel
 
 export interface PublisherModel extends SectionBase {
   readonly paragraphs: string[];
-  /** A url-less call to action is a plain button (§2.10). */
+  /** A url-less call to action is a plain button. */
   readonly cta?: { label: string; url?: string };
 }
 
-/** Needs a title and at least a description or a call to action (§2.10). */
+/** Needs a title and at least a description or a call to action. */
 export function normalisePublisher(publisher: DictionaryOf<'publisher'>): PublisherModel | null {
   const title = presentText(publisher.title);
   const paragraphs = presentTexts(publisher.description);
@@ -168,7 +178,7 @@ export interface NewsletterModel extends SectionBase {
   readonly errors: DictionaryOf<'newsletter'>['errors'];
 }
 
-/** Needs a title and a button label (§2.11). */
+/** Needs a title and a button label. */
 export function normaliseNewsletter(
   newsletter: DictionaryOf<'newsletter'>,
 ): NewsletterModel | null {

@@ -2,8 +2,8 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import type { Language } from '@/schemas/languages';
-import { normaliseErrorPage } from '@/schemas/normalise/pages';
-import { presentText } from '@/schemas/normalise/text';
+import { normaliseErrorPage } from '@/web/pages/models';
+import { presentText } from '@/web/ui/presence';
 import { SITE_PAGES, type SitePage } from '@/schemas/site';
 import { loadDictionary } from '../i18n/dictionaries';
 import type { UiContext } from '../ui/context';

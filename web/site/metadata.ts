@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, OG_LOCALES, type Language } from '@/schemas/languages';
-import { presentText, presentTexts } from '@/schemas/normalise/text';
+import { presentText, presentTexts } from '@/web/ui/presence';
 import { pagePath } from '../i18n/paths';
 
 export type PageMeta = DictionaryOf<'home'>['meta'];

@@ -1,7 +1,7 @@
 /** Route parameters and lookups derived from SITE_PAGES and LANGUAGES. */
 import { notFound } from 'next/navigation';
 import { LANGUAGES, isLanguage, type Language } from '@/schemas/languages';
-import { SITE_PAGES, type SitePage } from '@/schemas/site';
+import { SITE_PAGES, type SitePageEntry } from '@/schemas/site';
 
 export const languageParams = () => LANGUAGES.map((lang) => ({ lang }));
 
@@ -17,7 +17,7 @@ export function assertLanguage(value: string): Language {
 }
 
 /** The page at a slug, or the not-found page. */
-export function findPage(slug: readonly string[] | undefined): SitePage {
+export function findPage(slug: readonly string[] | undefined): SitePageEntry {
   const joined = (slug ?? []).join('/');
   return SITE_PAGES.find((candidate) => candidate.slug === joined) ?? notFound();
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ImageResponse } from 'next/og';
 import type { Language } from '@/schemas/languages';
-import { presentText } from '@/schemas/normalise/text';
+import { presentText } from '@/web/ui/presence';
 import { SITE_PAGES } from '@/schemas/site';
 import { unbreakablePieces, textWidthEm } from './text-metrics';
 

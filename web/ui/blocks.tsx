@@ -1,8 +1,8 @@
 /** Small presentational pieces shared by sections and pages. */
 import type { ReactNode } from 'react';
-import type { Entry, Milestone } from '@/schemas/normalise/pages';
-import type { FaqItem, Stat } from '@/schemas/normalise/sections';
-import type { Link as CtaLink } from '@/schemas/normalise/text';
+import type { Entry, Milestone } from '@/web/pages/models';
+import type { FaqItem, Stat } from '@/web/sections/models';
+import type { Link as CtaLink } from '@/web/ui/presence';
 import { Cta, CtaRow } from './Cta';
 import type { UiContext } from './context';
 import { breakable } from './breakable';

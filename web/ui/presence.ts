@@ -1,5 +1,10 @@
-/** Presence rules for texts and links, shared by every normaliser (§5). */
-import { hrefKind, isPresentText } from '../rules';
+/**
+ * Presence rules for texts and links, shared by every feature's normaliser: a blank text
+ * counts as absent, and an item missing a required text is dropped rather than shown half.
+ */
+import type { ValueOf } from '@/schemas/define';
+import type { cta, ctaPair } from '@/schemas/dictionaries/parts';
+import { hrefKind, isPresentText } from '@/schemas/rules';
 
 export { isPresentText };
 
@@ -29,19 +34,22 @@ export interface Link {
   readonly url: string;
 }
 
-/** A call to action appears only if both label and url are present (§5). */
-export function normaliseCta(cta: { label?: string; url?: string } | undefined): Link | undefined {
+/** A call to action as the dictionaries define it (`cta()` in schemas/dictionaries/parts.ts). */
+export type CtaValue = ValueOf<ReturnType<typeof cta>>;
+export type CtaPairValue = ValueOf<ReturnType<typeof ctaPair>>;
+
+/** A call to action appears only if both label and url are present. */
+export function normaliseCta(cta: CtaValue | undefined): Link | undefined {
   const label = presentText(cta?.label);
   const url = presentHref(cta?.url);
   return label && url ? { label, url } : undefined;
 }
 
 /** Call-to-action buttons that are present, in order (primary first). */
-export function normaliseCtaPair(
-  pair:
-    | { primary?: { label?: string; url?: string }; secondary?: { label?: string; url?: string } }
-    | undefined,
-): { primary?: Link; secondary?: Link } {
+export function normaliseCtaPair(pair: CtaPairValue | undefined): {
+  primary?: Link;
+  secondary?: Link;
+} {
   const primary = normaliseCta(pair?.primary);
   const secondary = normaliseCta(pair?.secondary);
   return { ...(primary && { primary }), ...(secondary && { secondary }) };
@@ -58,9 +66,12 @@ export function keepComplete<T, U>(
   });
 }
 
-/** Keeps an entry only if every listed text is present; returns the trimmed texts. */
-export function requireTexts<K extends string>(
-  item: Partial<Record<K, string>>,
+/**
+ * Keeps an entry only if every listed text is present; returns the trimmed texts. The keys
+ * must be text fields of the item's own type, so a renamed field fails to compile here.
+ */
+export function requireTexts<T extends Partial<Record<K, string>>, K extends keyof T & string>(
+  item: T,
   keys: readonly K[],
 ): Record<K, string> | undefined {
   const out = {} as Record<K, string>;
