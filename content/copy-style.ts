@@ -19,7 +19,7 @@ interface GlossaryEntry {
 }
 
 /** Product terms: the word the site uses for each concept, per language. */
-export const GLOSSARY: Record<Language, readonly GlossaryEntry[]> = {
+const GLOSSARY: Record<Language, readonly GlossaryEntry[]> = {
   en: [
     { concept: 'press kit', use: 'press kit', avoid: /\b(press pack|media kit)\b/i },
     {
@@ -86,7 +86,7 @@ const OTHER_ADDRESS: Partial<Record<Language, { pattern: RegExp; message: string
 };
 
 /** Longer than this, a word in body text cannot fit a 320 px phone line. */
-export const LONGEST_WORD = 26;
+const LONGEST_WORD = 26;
 const LONG_WORD = new RegExp(`\\p{L}{${LONGEST_WORD + 1},}`, 'gu');
 
 export function copyStyleWarnings(

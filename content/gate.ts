@@ -44,7 +44,7 @@ export interface NamespaceReads {
 }
 
 /** A short, stable name for one version of a document (Sanity's `_rev` is part of it). */
-export function revisionOf(doc: DictionaryDocument | undefined): string {
+function revisionOf(doc: DictionaryDocument | undefined): string {
   if (!doc) return 'missing';
   return createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 12);
 }

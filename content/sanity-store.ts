@@ -5,7 +5,7 @@ import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
 
-export const SANITY_API_VERSION = '2025-02-19';
+const SANITY_API_VERSION = '2025-02-19';
 
 export class SanityStore implements ContentStore {
   readonly kind = 'sanity';

@@ -23,7 +23,7 @@ export class SettingsError extends Error {
   }
 }
 
-export const DEFAULT_LOCAL_STORE = path.join('.content', 'production.ndjson');
+const DEFAULT_LOCAL_STORE = path.join('.content', 'production.ndjson');
 
 function present(value: string | undefined): string | undefined {
   const trimmed = value?.trim();

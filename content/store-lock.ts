@@ -46,7 +46,7 @@ export interface StoreLock {
   release(): Promise<void>;
 }
 
-export const DEFAULT_LOCK_WAIT_MS = 30_000;
+const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 export function lockFileOf(storeFile: string): string {
   return `${storeFile}.lock`;

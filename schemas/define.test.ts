@@ -6,14 +6,14 @@ import { validatorOf } from './validator';
 import { mergeLanguages, splitDocument } from './walk';
 
 /** One definition, then the same definition with one more field: every derived form follows. */
-const before = dictionary('sample', 'sections', {
+const before = dictionary('sections', {
   title: text({ required: true }),
   links: list(
     'sampleLink',
     group({ name: text(), url: url(), isPrimary: flag({ required: true }) }),
   ),
 });
-const after = dictionary('sample', 'sections', {
+const after = dictionary('sections', {
   ...before.root.fields,
   tagline: text(),
 });

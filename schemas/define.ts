@@ -111,7 +111,6 @@ export type Node = LeafNode | PluralNode | GroupNode | ListNode;
 
 /** One namespace: a published file `/locales/<lang>/<name>.json` and one Studio document. */
 export interface Dictionary<F extends Fields = Fields> extends Described {
-  readonly name: string;
   readonly root: GroupNode<F, true>;
   /** Where editors find it in the Studio. */
   readonly section: 'chrome' | 'sections' | 'pages' | 'legal' | 'error';
@@ -229,12 +228,11 @@ export function paragraphs<const O extends Options>(
 }
 
 export function dictionary<const F extends Fields>(
-  name: string,
   section: Dictionary['section'],
   fields: F,
   described?: Described,
 ): Dictionary<F> {
-  return { ...described, name, section, root: group(fields) };
+  return { ...described, section, root: group(fields) };
 }
 
 // ---------------------------------------------------------------------------

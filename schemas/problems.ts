@@ -26,7 +26,7 @@ export function describeProblem(problem: ContentProblem): string {
  * The first `limit` problems, one per line, then how many more there are: a file with
  * 100,000 unknown keys gives a readable report, not megabytes of output.
  */
-export function describeProblems(
+function describeProblems(
   problems: readonly ContentProblem[],
   limit: number = LIMITS.problemsShown,
 ): string {

@@ -423,7 +423,7 @@ function isBlock(node: Node): boolean {
 }
 
 /** Documents with at least this many top-level fields get one tab per block. */
-export const TABS_FROM_FIELDS = 4;
+const TABS_FROM_FIELDS = 4;
 const LOOSE_TEXTS_GROUP: SanityFieldGroup = { name: 'texts', title: 'Main texts' };
 
 /**
@@ -432,7 +432,7 @@ const LOOSE_TEXTS_GROUP: SanityFieldGroup = { name: 'texts', title: 'Main texts'
  * first tab that is not the page head, which editors open least. Only the form changes:
  * the stored and published shapes do not depend on tabs.
  */
-export function fieldGroups(dictionary: Dictionary): {
+function fieldGroups(dictionary: Dictionary): {
   groups: SanityFieldGroup[];
   groupOf: Record<string, string>;
 } {

@@ -39,7 +39,7 @@ export type SitePageEntry = (typeof SITE_PAGES)[number];
 export type PageNamespace = SitePageEntry['namespace'];
 
 /** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
-export const CHROME_NAMESPACES = [
+const CHROME_NAMESPACES = [
   'common',
   'layout',
   'footer',

@@ -91,7 +91,7 @@ function groupSchema(node: GroupNode) {
     });
 }
 
-export function toZod(node: Node): z.ZodType {
+function toZod(node: Node): z.ZodType {
   const base = ((): z.ZodType => {
     switch (node.kind) {
       case 'text':
@@ -135,7 +135,7 @@ const cache = new Map<Namespace, z.ZodType>();
 export function validatorFor<N extends Namespace>(namespace: N): z.ZodType<DictionaryOf<N>> {
   let schema = cache.get(namespace);
   if (!schema) {
-    schema = toZod(dictionaries[namespace].root);
+    schema = validatorOf(dictionaries[namespace]);
     cache.set(namespace, schema);
   }
   return schema as z.ZodType<DictionaryOf<N>>;

@@ -19,7 +19,6 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 
 export const common = dictionary(
-  'common',
   'chrome',
   {
     appName: text({ required: true, description: 'Site name after every page title.' }),
@@ -80,7 +79,6 @@ export const common = dictionary(
 );
 
 export const layout = dictionary(
-  'layout',
   'chrome',
   {
     brand: group(
@@ -130,7 +128,6 @@ export const layout = dictionary(
 );
 
 export const footer = dictionary(
-  'footer',
   'chrome',
   {
     brand: group(

@@ -38,15 +38,15 @@ const legalFields = () => ({
   }),
 });
 
-export const privacyPolicy = dictionary('privacyPolicy', 'legal', legalFields(), {
+export const privacyPolicy = dictionary('legal', legalFields(), {
   title: 'Privacy policy',
 });
-export const disclaimer = dictionary('disclaimer', 'legal', legalFields(), {
+export const disclaimer = dictionary('legal', legalFields(), {
   title: 'Disclaimer',
 });
-export const termsAndConditions = dictionary('termsAndConditions', 'legal', legalFields(), {
+export const termsAndConditions = dictionary('legal', legalFields(), {
   title: 'Terms and conditions',
 });
-export const communityGuideline = dictionary('communityGuideline', 'legal', legalFields(), {
+export const communityGuideline = dictionary('legal', legalFields(), {
   title: 'Community guideline',
 });

@@ -13,10 +13,9 @@ import {
   timeline,
 } from './parts';
 
-export const home = dictionary('home', 'pages', { meta: meta() }, { title: 'Home page' });
+export const home = dictionary('pages', { meta: meta() }, { title: 'Home page' });
 
 export const manifestoPage = dictionary(
-  'manifestoPage',
   'pages',
   {
     meta: meta(),
@@ -41,7 +40,6 @@ export const manifestoPage = dictionary(
 );
 
 export const about = dictionary(
-  'about',
   'pages',
   {
     meta: meta(),
@@ -92,7 +90,6 @@ export const about = dictionary(
 );
 
 export const contributions = dictionary(
-  'contributions',
   'pages',
   {
     meta: meta(),
@@ -138,7 +135,6 @@ export const contributions = dictionary(
 );
 
 export const pressKit = dictionary(
-  'pressKit',
   'pages',
   {
     meta: meta(),
@@ -180,7 +176,6 @@ export const pressKit = dictionary(
 );
 
 export const pitch = dictionary(
-  'pitch',
   'pages',
   {
     meta: meta(),
@@ -209,7 +204,6 @@ export const pitch = dictionary(
 );
 
 export const publishing = dictionary(
-  'publishing',
   'pages',
   {
     meta: meta(),
@@ -242,7 +236,6 @@ export const publishing = dictionary(
 );
 
 export const faqPage = dictionary(
-  'faqPage',
   'pages',
   {
     meta: meta(),
@@ -256,7 +249,6 @@ export const faqPage = dictionary(
 );
 
 export const contact = dictionary(
-  'contact',
   'pages',
   {
     meta: meta(),
@@ -290,7 +282,6 @@ export const contact = dictionary(
 );
 
 export const error = dictionary(
-  'error',
   'error',
   {
     meta: meta(),

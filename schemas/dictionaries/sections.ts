@@ -3,7 +3,6 @@ import { choice, dictionary, group, longText, paragraphs, text } from '../define
 import { cta, ctaPair, faqItems, illustration, stats } from './parts';
 
 export const hero = dictionary(
-  'hero',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the home page title.' }),
@@ -23,7 +22,6 @@ export const hero = dictionary(
 );
 
 export const manifesto = dictionary(
-  'manifesto',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the section heading.' }),
@@ -36,7 +34,6 @@ export const manifesto = dictionary(
 );
 
 export const faq = dictionary(
-  'faq',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the section heading.' }),
@@ -49,7 +46,6 @@ export const faq = dictionary(
 );
 
 export const discord = dictionary(
-  'discord',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the section heading.' }),
@@ -64,7 +60,6 @@ export const discord = dictionary(
 );
 
 export const publisher = dictionary(
-  'publisher',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the section heading.' }),
@@ -79,7 +74,6 @@ export const publisher = dictionary(
 );
 
 export const newsletter = dictionary(
-  'newsletter',
   'sections',
   {
     eyebrow: text({ description: 'Small label above the section heading.' }),

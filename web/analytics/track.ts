@@ -1,16 +1,15 @@
 /**
- * The one tracking function (§7). Events are sent only with consent; before consent
- * they are dropped, not queued. Firebase Analytics is imported only after Accept.
+ * The one tracking function. Events are sent only with consent; before consent they are
+ * dropped, not queued. Firebase Analytics is imported only after Accept.
  */
 import { readConsent } from '../consent/store';
 import type * as AnalyticsModule from './firebase-analytics';
 
-export type AnalyticsEvent =
-  | {
-      name: 'cta_click';
-      params: { component: string; label: string; destination: string; variant: string };
-    }
-  | { name: 'newsletter_signup_attempt'; params: { email_provided: boolean } };
+/** Each event the site sends, with the parameters it carries. */
+export interface AnalyticsEvents {
+  cta_click: { component: string; label: string; destination: string; variant: string };
+  newsletter_signup_attempt: { email_provided: boolean };
+}
 
 type Loaded = typeof AnalyticsModule;
 let loading: Promise<Loaded> | null = null;
@@ -21,7 +20,7 @@ export function loadAnalytics(): Promise<Loaded> {
   return loading;
 }
 
-export function track<E extends AnalyticsEvent>(name: E['name'], params: E['params']): void {
+export function track<N extends keyof AnalyticsEvents>(name: N, params: AnalyticsEvents[N]): void {
   if (readConsent() !== 'accepted') return;
   void loadAnalytics().then((module) => module.logAnalyticsEvent(name, params));
 }

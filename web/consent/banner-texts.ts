@@ -2,7 +2,7 @@
 import type { DictionaryOf } from '@/schemas';
 import { isPresentText } from '@/schemas/rules';
 
-export const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'decline'] as const;
+const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'decline'] as const;
 
 export type BannerTexts = Record<(typeof BANNER_TEXT_KEYS)[number], string>;
 

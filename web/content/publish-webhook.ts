@@ -17,7 +17,7 @@ import { pagePath } from '../i18n/paths';
 import { dictionaryTag, siteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
-export function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[] } {
+function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[] } {
   return {
     pages: pagesShowing(namespace).flatMap((page) =>
       LANGUAGES.map((language) => pagePath(page.slug, language)),

@@ -23,7 +23,7 @@ const BACKEND_FIELDS = [
 ] as const;
 
 /** Next inlines NEXT_PUBLIC_* only when written out literally, so each is read by name. */
-export function readFirebaseEnv(): Record<string, string | undefined> {
+function readFirebaseEnv(): Record<string, string | undefined> {
   return {
     apiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY,
     authDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN,

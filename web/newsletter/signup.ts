@@ -2,7 +2,7 @@
 import type { DictionaryOf } from '@/schemas';
 import { isPresentText } from '@/schemas/rules';
 
-export const SIGNUP_SOURCE = 'newsletter-cta';
+const SIGNUP_SOURCE = 'newsletter-cta';
 export const USER_AGENT_MAX = 512;
 export const SIGNUP_COLLECTION = 'newsletterSignups';
 /** How long the App Check token and the write may take before the visitor is told. */

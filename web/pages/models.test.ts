@@ -11,7 +11,7 @@ import {
   normalisePositions,
   normaliseTimeline,
 } from './models';
-import { answerText, normaliseFaqItems, normaliseStats } from '@/web/sections/models';
+import { normaliseFaqItems, normaliseStats } from '@/web/sections/models';
 import { normaliseCta } from '@/web/ui/presence';
 
 describe('call to action', () => {
@@ -82,9 +82,9 @@ describe('FAQ items', () => {
     [{ question: 'Why?' }, 0],
   ])('%j', (item, count) => expect(normaliseFaqItems([item])).toHaveLength(count));
 
-  it('joins a several-paragraph answer with blank lines', () => {
+  it('keeps the paragraphs of a several-paragraph answer, dropping blank ones', () => {
     const [item] = normaliseFaqItems([{ question: 'Q', answer: ['One.', ' ', 'Two.'] }]);
-    expect(answerText(item!)).toBe('One.\n\nTwo.');
+    expect(item?.answer).toEqual(['One.', 'Two.']);
   });
 
   it('the FAQ page renders nothing without hero title, FAQ title or items', () => {

@@ -57,7 +57,7 @@ type PageWithHero =
   'about' | 'contributions' | 'pressKit' | 'pitch' | 'publishing' | 'faqPage' | 'contact';
 export type PageHeroValue = DictionaryOf<PageWithHero>['hero'];
 
-export function normalisePageHero(hero: PageHeroValue): PageHero | null {
+function normalisePageHero(hero: PageHeroValue): PageHero | null {
   const title = presentText(hero.title);
   if (!title) return null;
   const optional = {
@@ -294,7 +294,7 @@ export interface ContactModel {
   readonly community: { eyebrow?: string; title: string; description?: string; cta?: Link } | null;
 }
 
-export const OFFICE_ICONS = ['building', 'pin'] as const;
+const OFFICE_ICONS = ['building', 'pin'] as const;
 
 export function normaliseContact(page: DictionaryOf<'contact'>): ContactModel | null {
   const hero = normalisePageHero(page.hero);
@@ -328,7 +328,7 @@ export function normaliseContact(page: DictionaryOf<'contact'>): ContactModel | 
   };
 }
 
-export const DEFAULT_REDIRECT_SECONDS = 5;
+const DEFAULT_REDIRECT_SECONDS = 5;
 
 export interface ErrorPageModel {
   readonly title: string;

@@ -116,7 +116,7 @@ const legal = (
     <LegalPage model={model} lastUpdatedLabel={ui.labels.lastUpdated} />
   ));
 
-export const PAGE_RENDERERS: Record<PageNamespace, Render> = {
+const PAGE_RENDERERS: Record<PageNamespace, Render> = {
   home,
   manifestoPage: page('manifestoPage', normaliseManifestoPage, ManifestoPage),
   about: page('about', normaliseAbout, AboutPage),

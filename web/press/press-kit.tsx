@@ -23,7 +23,7 @@ export const PRESS_KIT_FILE = 'rg-press-kit.zip';
 const COLORS = { ink: '#120f24', accent: '#c8f560', shadow: '#6f5cff', text: '#f4f1ff' };
 
 /** The wordmark as SVG paths (no font needed to open it), lime plate with a purple shadow. */
-export function wordmarkSvg(wordmark: string): string {
+function wordmarkSvg(wordmark: string): string {
   const font = fontsOf(700)[0]!;
   const run = font.layout(wordmark);
   const spacing = 0.04 * font.unitsPerEm;
@@ -79,7 +79,7 @@ interface FactSheetSource {
 }
 
 /** One language's fact sheet: a self-contained, printable HTML page. */
-export function factSheetHtml({ language, siteUrl, about, pressKit, footer }: FactSheetSource) {
+function factSheetHtml({ language, siteUrl, about, pressKit, footer }: FactSheetSource) {
   const aboutModel = normaliseAbout(about);
   const press = normalisePressKit(pressKit);
   const footerModel = normaliseFooter(footer, new Date().getFullYear());

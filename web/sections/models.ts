@@ -36,7 +36,7 @@ export function normaliseStats(stats: StatsValue | undefined): Stat[] {
 }
 
 /** Illustrations show only if alt text is given. */
-export function normaliseIllustration(
+function normaliseIllustration(
   illustration: ValueOf<ReturnType<typeof illustrationPart>> | undefined,
 ): string | undefined {
   return presentText(illustration?.alt);
@@ -44,7 +44,7 @@ export function normaliseIllustration(
 
 export interface FaqItem {
   readonly question: string;
-  /** Paragraphs of the answer; where one text is needed they are joined by blank lines. */
+  /** Paragraphs of the answer, blank ones dropped. */
   readonly answer: string[];
 }
 
@@ -57,11 +57,6 @@ export function normaliseFaqItems(
     const answer = presentTexts(item.answer);
     return question && answer.length > 0 ? { question, answer } : undefined;
   });
-}
-
-/** An answer as one text, paragraphs joined by blank lines. */
-export function answerText(item: FaqItem): string {
-  return item.answer.join('\n\n');
 }
 
 interface SectionBase {

@@ -8,7 +8,7 @@
  * - A trailing slash is removed by a 308, as Next would, but with our headers.
  */
 
-export const READ_METHODS = ['GET', 'HEAD'] as const;
+const READ_METHODS = ['GET', 'HEAD'] as const;
 
 /**
  * Route handlers that deliberately accept methods besides GET and HEAD, keyed by their path
@@ -46,7 +46,7 @@ export function allowedMethods(
   return READ_METHODS;
 }
 
-export function decodesCleanly(pathname: string): boolean {
+function decodesCleanly(pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
     return true;

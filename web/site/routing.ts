@@ -10,7 +10,7 @@ import { SITE_PAGES } from '@/schemas/site';
 import { LEGACY_REDIRECTS } from './settings';
 
 /** The internal route of the not-found page; never shown to visitors. */
-export const NOT_FOUND_SEGMENT = 'page-not-found';
+const NOT_FOUND_SEGMENT = 'page-not-found';
 
 const KNOWN_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
 

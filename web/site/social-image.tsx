@@ -35,7 +35,7 @@ const FONT_DIR = path.join(process.cwd(), 'node_modules', '@fontsource', 'space-
  * along the family list, not between files of one family.
  */
 const FAMILIES = { latin: 'Space Grotesk', 'latin-ext': 'Space Grotesk Extended' } as const;
-export const SOCIAL_FONT_FAMILY = Object.values(FAMILIES).join(', ');
+const SOCIAL_FONT_FAMILY = Object.values(FAMILIES).join(', ');
 
 function fonts() {
   return (['latin', 'latin-ext'] as const).flatMap((subset) =>
@@ -52,7 +52,7 @@ const TITLE_WIDTH = 1040;
 const TITLE_LINES = 3;
 
 /** The largest title size (px) at which the longest word fits the width and the whole title fits three lines. */
-export function titleSize(title: string): number {
+function titleSize(title: string): number {
   const style = { weight: 700, letterSpacing: -0.01 } as const;
   const widest = Math.max(...unbreakablePieces(title).map((piece) => textWidthEm(piece, style)));
   const total = textWidthEm(title, style);

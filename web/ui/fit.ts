@@ -8,7 +8,7 @@ import type { CSSProperties } from 'react';
 import { longestPieceEm, type TextStyle } from '../site/text-metrics';
 
 /** h1–h4, card titles, FAQ questions, figures: Space Grotesk bold, letter-spacing -0.01em. */
-export const HEADING_TEXT: TextStyle = { weight: 700, letterSpacing: -0.01 };
+const HEADING_TEXT: TextStyle = { weight: 700, letterSpacing: -0.01 };
 /** Eyebrows: bold capitals with 0.14em letter-spacing. */
 export const EYEBROW_TEXT: TextStyle = { weight: 700, letterSpacing: 0.14, uppercase: true };
 
