@@ -39,11 +39,7 @@ export type SitePageEntry = (typeof SITE_PAGES)[number];
 export type PageNamespace = SitePageEntry['namespace'];
 
 /** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
-const CHROME_NAMESPACES = [
-  'common',
-  'layout',
-  'footer',
-] as const satisfies readonly Namespace[];
+const CHROME_NAMESPACES = ['common', 'layout', 'footer'] as const satisfies readonly Namespace[];
 
 /** The pages that show a namespace's texts, for the Studio's preview links. */
 export function pagesShowing(namespace: Namespace): readonly SitePage[] {
