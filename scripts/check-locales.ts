@@ -4,6 +4,7 @@
  * across languages; then warns (exit code 0) where copy drifts from the glossary or the
  * form of address.
  */
+import '@/scripts/load-env';
 import { checkLocalesCommand } from '@/content/commands';
 
 process.exitCode = await checkLocalesCommand(process.argv.slice(2));

@@ -5,6 +5,7 @@
  * default the one `npm start` serves). `npm run studio` starts it for you; this runs it
  * on its own.
  */
+import '@/scripts/load-env';
 import { parseArgs } from 'node:util';
 import { startContentApi } from '@/content-api/server';
 import { localPublishNotifier } from '@/content/publish-webhook';

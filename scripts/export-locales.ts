@@ -1,4 +1,5 @@
 /** npm run export-locales -- [--out published/locales] [--strict] */
+import '@/scripts/load-env';
 import { exportLocalesCommand } from '@/content/commands';
 
 process.exitCode = await exportLocalesCommand(process.argv.slice(2));

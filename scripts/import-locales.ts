@@ -1,4 +1,5 @@
 /** npm run import-locales -- [--from <dir>] [--dry-run] */
+import '@/scripts/load-env';
 import { importLocalesCommand } from '@/content/commands';
 
 process.exitCode = await importLocalesCommand(process.argv.slice(2));

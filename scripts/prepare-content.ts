@@ -4,6 +4,7 @@
  * from the store. Then check every dictionary the site will serve: copy that fails stops
  * the build here, with every problem named.
  */
+import '@/scripts/load-env';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,6 +2,7 @@
  * npm run screenshots: every page in en, de and tr at 320, 390, 1024 and 1440 px wide, in real
  * Chromium, into screenshots/ (git-ignored), for review. Builds and serves the site itself.
  */
+import '@/scripts/load-env';
 import { mkdirSync } from 'node:fs';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';

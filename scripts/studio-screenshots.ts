@@ -3,6 +3,7 @@
  * studio/) on the local content API with a copy of the bundled dictionaries, in Chromium at
  * 1440 × 900, saved as PNGs in screenshots/studio/ (or the folder given as an argument).
  */
+import '@/scripts/load-env';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

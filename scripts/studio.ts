@@ -6,6 +6,7 @@
  * embedded store through the local content API and starts `sanity dev` pointed at it, so
  * the Studio works on this machine with no account and no network.
  */
+import '@/scripts/load-env';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { importLocales } from '@/content/import-locales';
