@@ -27,8 +27,9 @@ function importLocales(env: Record<string, string> = {}) {
     ],
     {
       cwd: dir,
-      // NODE_ENV is unset as in `npm run`: under NODE_ENV=test Next skips .env.local.
+      // Not NODE_ENV=test (the test runner's): in a test run Next skips .env.local.
       env: {
+        NODE_ENV: 'production',
         PATH: process.env.PATH ?? '',
         TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
         ...env,
