@@ -1,5 +1,5 @@
 /**
- * Issue 9: axe-core (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) on every page in every language, also
+ * axe-core (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) on every page in every language, also
  * with the cookie banner shown and with the phone menu open: zero violations.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,5 +1,5 @@
 /**
- * Issue 7: nothing is sent or stored before the visitor says yes. Proven by what the
+ * Nothing is sent or stored before the visitor says yes. Proven by what the
  * browser requests, stores and loads, with the real Firebase SDK and Google's hosts stubbed.
  */
 import type { Page } from 'playwright-core';

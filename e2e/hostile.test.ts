@@ -1,5 +1,5 @@
 /**
- * Issue 9 (hostile copy) and issue 7 (banner with an untranslated text): a build whose
+ * Hostile copy and a banner with an untranslated text: a build whose
  * dictionaries carry markup and script-breaking strings renders them as inert text, and
  * the secret setting it is built with reaches nothing sent to browsers.
  */

@@ -1,4 +1,4 @@
-/** Issue 6: every page in every language shows its copy, fits 320 px, and the FAQ works by keyboard. */
+/** Every page in every language shows its copy, fits 320 px, and the FAQ works by keyboard. */
 import { describe, expect, it } from 'vitest';
 import { getDictionary, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';

@@ -1,4 +1,4 @@
-/** Issue 5: routing in three languages, head, 404, legacy redirects, language selector, phone menu. */
+/** Routing in three languages, head, 404, legacy redirects, language selector, phone menu. */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, OG_LOCALES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';

@@ -8,7 +8,7 @@ export const TRANSLATED_LANGUAGES = LANGUAGES.filter(
   (lang): lang is Exclude<Language, typeof DEFAULT_LANGUAGE> => lang !== DEFAULT_LANGUAGE,
 );
 
-/** Open Graph locale per language (§2.13). */
+/** Open Graph locale per language (`og:locale` in the page head). */
 export const OG_LOCALES: Record<Language, string> = { en: 'en_US', de: 'de_DE', tr: 'tr_TR' };
 
 /** Names of the languages for editors in the Studio (not shown on the site). */

@@ -1,5 +1,5 @@
 /**
- * The pages of the site (§2.1): one list that the router, the sitemap, the Studio's
+ * The pages of the site: one list that the router, the sitemap, the Studio's
  * "open on the site" links and the tests all derive from.
  */
 import type { Namespace } from './index';
@@ -38,7 +38,7 @@ export type SitePageEntry = (typeof SITE_PAGES)[number];
 /** The namespaces that are pages: a record over it is complete when it has every page. */
 export type PageNamespace = SitePageEntry['namespace'];
 
-/** Dictionaries every page needs (§7: common and layout are preloaded, plus the footer). */
+/** Dictionaries every page needs: common and layout (header) are preloaded, plus the footer. */
 const CHROME_NAMESPACES = ['common', 'layout', 'footer'] as const satisfies readonly Namespace[];
 
 /** The pages that show a namespace's texts, for the Studio's preview links. */

@@ -1,9 +1,9 @@
-/** Site chrome: texts every page shares (§2.2, §2.3, §2.4). */
+/** Site chrome: texts every page shares (header, footer, cookie banner). */
 import { choice, dictionary, flag, group, list, longText, text, url } from '../define';
 
 export const HEADER_LINK_STATES = ['active', 'selected', 'disabled'] as const;
 
-/** The 11 social platforms of §3. */
+/** The social platforms the footer links to; each has an icon in web/chrome/SocialIcon.tsx. */
 export const SOCIAL_PLATFORMS = [
   'discord',
   'twitter',

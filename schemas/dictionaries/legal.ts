@@ -1,4 +1,4 @@
-/** Documents with the shared legal layout (§2.9): three levels of sections. */
+/** Documents with the shared legal layout: three levels of sections. */
 import { dictionary, flag, group, list, paragraphs, text, type Fields } from '../define';
 import { meta } from './parts';
 

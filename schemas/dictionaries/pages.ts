@@ -1,4 +1,4 @@
-/** Page dictionaries (§2.5, §2.7, §2.8, §2.12). Every page has a page head (`meta`). */
+/** Page dictionaries. Every page has a page head (`meta`). */
 import { count, dictionary, group, list, longText, paragraphs, plural, text, url } from '../define';
 import {
   cta,

@@ -1,7 +1,7 @@
 /** Building blocks several dictionaries share. Each is a function so every use gets its own node. */
 import { group, list, longText, paragraphs, slug, text, url, type Fields } from '../define';
 
-/** Page head (§2.13): every page dictionary has one. */
+/** Page head (title, description, link preview): every page dictionary has one. */
 export const meta = () =>
   group(
     {

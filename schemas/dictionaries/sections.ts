@@ -1,4 +1,4 @@
-/** Landing sections reused on pages (§2.6, §2.10, §2.11). */
+/** Landing sections reused on pages. */
 import { choice, dictionary, group, longText, paragraphs, text } from '../define';
 import { cta, ctaPair, faqItems, illustration, stats } from './parts';
 

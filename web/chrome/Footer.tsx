@@ -1,4 +1,4 @@
-/** The site footer (§2.3). Not rendered without brand name, copyright template or sections (§5). */
+/** The site footer. Not rendered without brand name, copyright template or sections. */
 import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
 import type { FooterModel } from '@/web/chrome/models';

@@ -1,5 +1,5 @@
 /**
- * The site header (§2.2). Not rendered when no valid link remains (§5). The links show in
+ * The site header. Not rendered when no valid link remains. The links show in
  * one row where they fit (measured per language, web/chrome/header-fit.ts); below that
  * the phone menu holds them.
  */

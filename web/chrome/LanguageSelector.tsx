@@ -1,5 +1,5 @@
 /**
- * The language selector (§2.2): plain links to the same page in each language, so it
+ * The language selector: plain links to the same page in each language, so it
  * works without JavaScript. With JavaScript (web/client/ClientRuntime.tsx) a click keeps
  * the query and hash and stores the choice under `lang`; the current language does nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Header links (§2.2): external links are plain anchors; internal ones navigate in-app,
+ * Header links: external links are plain anchors; internal ones navigate in-app,
  * localised. The current route is highlighted and marked aria-current="page"; disabled
  * links are dimmed and not clickable. Rendered on the server: the page knows its path.
  */

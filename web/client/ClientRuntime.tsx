@@ -1,8 +1,8 @@
 'use client';
 /**
- * The site's one always-present client component: the cookie banner (§2.4) with the
+ * The site's one always-present client component: the cookie banner with the
  * consent runtime, and one delegated click listener for what the server-rendered HTML
- * cannot do alone: reporting call-to-action clicks (§7) and the language switch (§2.2).
+ * cannot do alone: reporting call-to-action clicks and the language switch.
  */
 import Link from 'next/link';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';

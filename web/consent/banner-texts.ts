@@ -1,4 +1,4 @@
-/** §2.4: the banner shows only if all five texts are present and translated (not their keys). */
+/** The banner shows only if all five texts are present and translated (not their keys). */
 import type { DictionaryOf } from '@/schemas';
 import { isPresentText } from '@/schemas/rules';
 

@@ -62,7 +62,7 @@ describe('consent store', () => {
   });
 });
 
-describe('banner presence rule (§2.4)', () => {
+describe('banner presence rule', () => {
   const texts = {
     title: 'Cookies',
     body: 'Nur mit Zustimmung.',
@@ -94,7 +94,7 @@ describe('banner presence rule (§2.4)', () => {
   });
 });
 
-describe('Firebase settings (§5)', () => {
+describe('Firebase settings', () => {
   const complete = {
     apiKey: 'k',
     authDomain: 'rg.firebaseapp.com',

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (§3, §4, §9): unknown, accepted or declined, stored under one versioned
+ * Cookie consent: unknown, accepted or declined, stored under one versioned
  * key. Nothing stored (or anything unreadable) means unknown. A small external store for
  * `useSyncExternalStore`.
  */

@@ -1,5 +1,5 @@
 /**
- * Firebase web settings (§5). These are public identifiers, not secrets: they are meant
+ * Firebase web settings. These are public identifiers, not secrets: they are meant
  * to reach the browser (access is guarded by App Check and security rules).
  * Incomplete settings mean the backend is not initialised.
  */
@@ -49,7 +49,7 @@ export function backendConfig(
   };
 }
 
-/** Analytics needs projectId, apiKey and appId (§5), the measurement ID, and a complete backend config. */
+/** Analytics needs projectId, apiKey and appId, the measurement ID, and a complete backend config. */
 export function analyticsConfig(
   env: Record<string, string | undefined> = readFirebaseEnv(),
 ): FirebaseWebConfig | null {

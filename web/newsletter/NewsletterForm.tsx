@@ -1,6 +1,6 @@
 'use client';
 /**
- * The signup form (§2.11, §4): idle → loading → success or error. Firebase is imported
+ * The signup form: idle → loading → success or error. Firebase is imported
  * only when the visitor focuses the field or submits, so pages carry none of it.
  *
  * The signup needs the browser (App Check), so without JavaScript the form cannot be

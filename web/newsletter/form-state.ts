@@ -1,4 +1,4 @@
-/** The form's states and what they show (§4); tiny, so it ships with the page. */
+/** The form's states and what they show; tiny, so it ships with the page. */
 import type { DictionaryOf } from '@/schemas';
 
 export type FormState =
@@ -7,7 +7,7 @@ export type FormState =
   | { status: 'success' }
   | { status: 'error'; message: string };
 
-/** §4: the button shows the submitting label while loading, the success label after success. */
+/** The button shows the submitting label while loading, the success label after success. */
 export function buttonLabel(state: FormState, form: DictionaryOf<'newsletter'>['form']): string {
   if (state.status === 'loading') return form.status.submitting;
   if (state.status === 'success') return form.status.success;

@@ -67,7 +67,7 @@ describe('signupId', () => {
   });
 });
 
-describe('error messages (§8)', () => {
+describe('error messages', () => {
   it.each([
     ['permission-denied', 'permission-denied'],
     ['unauthenticated', 'permission-denied'],
@@ -102,7 +102,7 @@ describe('error messages (§8)', () => {
   });
 });
 
-describe('form states (§4)', () => {
+describe('form states', () => {
   const form = {
     buttonLabel: 'Subscribe',
     status: { submitting: 'Subscribing…', success: 'Subscribed' },

@@ -1,4 +1,4 @@
-/** Newsletter rules (§3, §5, §8) that do not depend on Firebase. */
+/** Newsletter rules (e-mail, stored fields, error messages) that do not depend on Firebase. */
 import type { DictionaryOf } from '@/schemas';
 import { isPresentText } from '@/schemas/rules';
 
@@ -94,7 +94,7 @@ const MESSAGE_KEYS: Record<Exclude<SignupErrorCode, 'unknown'>, keyof Newsletter
   'resource-exhausted': 'resourceExhausted',
 };
 
-/** §8: the dictionary message for the code, else the generic error, else the raw message. */
+/** The dictionary message for the code, else the generic error, else the raw message. */
 export function errorMessage(code: SignupErrorCode, texts: NewsletterTexts, raw: string): string {
   const own = code === 'unknown' ? undefined : texts.errors[MESSAGE_KEYS[code]];
   if (isPresentText(own)) return own;

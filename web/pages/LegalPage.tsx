@@ -1,4 +1,4 @@
-/** The shared legal layout (§2.9): sections and subsections nested up to three levels. */
+/** The shared legal layout: sections and subsections nested up to three levels. */
 import type { LegalModel, LegalSection } from '@/web/pages/legal-model';
 import { Paragraphs } from '../ui/blocks';
 import { breakable } from '../ui/breakable';

@@ -1,4 +1,4 @@
-/** Page bodies (§2.7, §2.12), each from its normalised model. */
+/** Page bodies, each from its normalised model. */
 import type {
   AboutModel,
   CareersModel,

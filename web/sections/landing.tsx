@@ -1,4 +1,4 @@
-/** Landing sections (§2.6, §2.10, §2.11), each from its normalised model; null renders nothing. */
+/** Landing sections, each from its normalised model; null renders nothing. */
 import type {
   DiscordModel,
   FaqModel,

@@ -1,4 +1,7 @@
-/** The page head of §2.13, built from a page's `meta` block and the common texts. */
+/**
+ * The page head (title, description, canonical, alternates, link preview), built from a
+ * page's `meta` block and the common texts.
+ */
 import type { Metadata } from 'next';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, OG_LOCALES, type Language } from '@/schemas/languages';

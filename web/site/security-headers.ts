@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (issue 9). The Content-Security-Policy allows only
+ * Security headers for every response. The Content-Security-Policy allows only
  * what the site uses: itself, and Google's hosts for consent-gated analytics (Firebase /
  * GA4) and App Check (reCAPTCHA Enterprise) plus the Firestore write of the newsletter.
  *

@@ -32,7 +32,7 @@ export function siteDistDir(env: Record<string, string | undefined> = process.en
   return env.NEXT_DIST_DIR || '.next';
 }
 
-/** Legacy paths of §2.1 and the sister site each one goes to. */
+/** Paths of the old sites, and the sister site each one now redirects to (308). */
 export const LEGACY_REDIRECTS = [
   { path: 'quarantinechronicles', site: 'en' },
   { path: 'quarantine-chronicles', site: 'en' },

@@ -1,5 +1,5 @@
 /**
- * A call to action (§2.6): an external address opens in a new tab, an internal one uses
+ * A call to action: an external address opens in a new tab, an internal one uses
  * in-app navigation localised for the current language, and without an address it is a
  * plain button. Clicks are reported by the CtaTracker from the data attributes.
  */

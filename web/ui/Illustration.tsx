@@ -1,6 +1,6 @@
 /**
  * Decorative pixel artwork drawn as inline SVG: no image files to download. Shown only
- * with alt text (§2.6); the alt text is the artwork's accessible name.
+ * with alt text; the alt text is the artwork's accessible name.
  */
 
 // Each map is a 16×16 grid: '.' empty, other letters pick a colour from PALETTE.
