@@ -69,11 +69,16 @@ function rawClientError(code: string | undefined): string {
 }
 
 const { default: next } = await import('next');
-const app = next({ dir: import.meta.dirname, dev: false, hostname: values.hostname, port });
+const app = next({
+  dir: import.meta.dirname,
+  dev: false,
+  ...(values.hostname && { hostname: values.hostname }),
+  port,
+});
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer(async (req, res) => {
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const { key, value } of HEADERS) res.setHeader(key, value);
   if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
   try {
@@ -84,7 +89,9 @@ const server = createServer(async (req, res) => {
     if (!res.headersSent) res.statusCode = 500;
     res.end('Internal Server Error');
   }
-});
+}
+
+const server = createServer((req, res) => void answer(req, res));
 
 server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
   // Answer only on a connection that has sent nothing yet; otherwise just close it.

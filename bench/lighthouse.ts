@@ -64,7 +64,7 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.stop();
 }
 

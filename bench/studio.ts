@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { formatTable } from '@/content/report';
-import { NAMESPACES, documentId, type Namespace } from '@/schemas';
+import { NAMESPACES, documentId } from '@/schemas';
 import {
   buildStudio,
   dictionaryPath,
@@ -130,7 +130,7 @@ try {
   try {
     const tab: StudioTab = await session.newTab();
     const open = {
-      largest: async () => session.openDictionary(tab, largest.namespace as Namespace),
+      largest: async () => session.openDictionary(tab, largest.namespace),
       baseline: async () => {
         await tab.page.goto(
           `${session.studioUrl}/intent/edit/id=${BASELINE.id};type=${BASELINE.type}`,
@@ -174,7 +174,7 @@ try {
   const ratio = (p: number) =>
     (percentile(results.largest, p) / percentile(results.baseline, p)).toFixed(2);
   console.log(`\nratio largest / baseline: median ${ratio(50)}×, p90 ${ratio(90)}×`);
-  console.log(`(${dictionaryPath(largest.namespace as Namespace)} against the baseline document)`);
+  console.log(`(${dictionaryPath(largest.namespace)} against the baseline document)`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -59,9 +59,9 @@ export type DocumentReader = (id: string) => ApiDocument | null;
 export interface DocumentStoreOptions {
   readonly file: string;
   /** How long a write waits for another writer's lock before failing with 503. */
-  readonly lockWaitMs?: number;
+  readonly lockWaitMs?: number | undefined;
   /** How often the file is checked for changes by other writers. */
-  readonly watchIntervalMs?: number;
+  readonly watchIntervalMs?: number | undefined;
   /** Transactions kept for the history (oldest dropped first). */
   readonly historyLimit?: number;
   readonly log?: (message: string) => void;

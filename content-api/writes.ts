@@ -107,7 +107,7 @@ function applyPatch(doc: StoredDocument, patch: unknown, where: string): StoredD
   try {
     result = new Mutation({
       mutations: [{ patch: { id: doc._id, ...structuredClone(operations) } }],
-    }).apply(structuredClone(doc)) as StoredDocument | null;
+    }).apply(structuredClone(doc));
   } catch (error) {
     throw new ApiError(400, `${where}: the patch cannot be applied: ${(error as Error).message}`);
   }

@@ -105,5 +105,5 @@ async function compareAndWrite(
 /** Sanity adds `_rev`, `_createdAt`, `_updatedAt`: not part of what we compare. */
 function stripSystemFields(doc: DictionaryDocument): DictionaryDocument {
   const { _rev, _createdAt, _updatedAt, ...rest } = doc;
-  return rest as DictionaryDocument;
+  return rest;
 }

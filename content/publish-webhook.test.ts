@@ -120,7 +120,8 @@ describe('the local content API notifier (npm run studio, npm run content-api)',
     site = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', async () => {
+      req.on('end', () => void answer());
+      async function answer() {
         const secret = await siteWebhookSecret(siteEnv);
         const delivery = await readWebhook(
           body,
@@ -140,7 +141,7 @@ describe('the local content API notifier (npm run studio, npm run content-api)',
             }),
           );
         }
-      });
+      }
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/api/revalidate`;

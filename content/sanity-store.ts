@@ -17,7 +17,7 @@ export class SanityStore implements ContentStore {
     this.client = createClient({
       projectId: settings.projectId,
       dataset: settings.dataset,
-      token: settings.token,
+      ...(settings.token && { token: settings.token }),
       apiVersion: SANITY_API_VERSION,
       useCdn: false,
       // Export publishes what editors published, never drafts.

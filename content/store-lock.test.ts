@@ -44,7 +44,7 @@ function holdLock(storeFile: string): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve(child);
     });
     child.once('exit', (code) => reject(new Error(`hold-lock exited (${code})`)));

@@ -25,9 +25,9 @@ export interface StoreLockOptions {
   /** Name shown to a writer that has to wait, e.g. `import-locales`. */
   readonly holder: string;
   /** How long to wait for another writer before failing (default 30 s). */
-  readonly waitMs?: number;
+  readonly waitMs?: number | undefined;
   /** How often to look again while waiting. */
-  readonly pollMs?: number;
+  readonly pollMs?: number | undefined;
 }
 
 export class StoreLockError extends Error {

@@ -77,7 +77,7 @@ describe('before any choice', () => {
       '/tr/privacy-policy',
     );
     // Reach "Decline" by keyboard from the end of the page and press it.
-    const decline = banner(page).getByRole('button', { name: common.cookieBanner.decline });
+    const decline = banner(page).getByRole('button', { name: common.cookieBanner.decline! });
     await decline.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('.consent-banner').count()).resolves.toBe(0);

@@ -22,9 +22,9 @@ export type TextFormat =
 
 interface Described {
   /** Shown to editors in the Studio; defaults to the key, spaced out. */
-  readonly title?: string;
+  readonly title?: string | undefined;
   /** Shown to editors under the field title: what the text is for and where it appears. */
-  readonly description?: string;
+  readonly description?: string | undefined;
 }
 
 export interface TextNode<R extends boolean = boolean> extends Described {

@@ -56,7 +56,7 @@ export interface SanityField {
   name: string;
   type: string;
   title?: string;
-  description?: string;
+  description?: string | undefined;
   fields?: SanityField[];
   of?: SanityField[];
   options?: Record<string, unknown>;
@@ -79,7 +79,7 @@ export interface SanityDocumentType {
   name: string;
   type: 'document';
   title: string;
-  description?: string;
+  description?: string | undefined;
   fields: SanityField[];
   groups?: SanityFieldGroup[];
   preview: SanityPreview;
@@ -312,7 +312,7 @@ export const pluralTypes: SanityField[] = (() => {
 })();
 
 function textField(
-  base: { name: string; title: string; description?: string },
+  base: { name: string; title: string; description?: string | undefined },
   node: TextNode,
 ): SanityField {
   return {

@@ -204,7 +204,7 @@ export function mergeLanguages(
     });
   }
 
-  const body = (mergeGroup(dictionary.root, values, []) ?? {}) as Record<string, unknown>;
+  const body = mergeGroup(dictionary.root, values, []) ?? {};
   return { body, problems };
 }
 

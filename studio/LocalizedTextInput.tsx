@@ -33,10 +33,10 @@ export function LocalizedTextInput(props: ObjectInputProps) {
   const members = (
     <ObjectInputMembers
       members={props.members}
-      renderAnnotation={props.renderAnnotation}
-      renderBlock={props.renderBlock}
+      {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
+      {...(props.renderBlock && { renderBlock: props.renderBlock })}
       renderField={props.renderField}
-      renderInlineBlock={props.renderInlineBlock}
+      {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
       renderInput={props.renderInput}
       renderItem={props.renderItem}
       renderPreview={props.renderPreview}

@@ -21,7 +21,7 @@ export function publicUrl(slug: string, language: Language): string {
  */
 export type PageLinks = (page: SitePage, language: Language) => ReactNode;
 
-function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks }) {
+function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks | undefined }) {
   const path = page.slug ? `/${page.slug}` : '/';
   return (
     <Card padding={4} radius={2} border data-testid={`on-the-site-${page.slug || 'home'}`}>

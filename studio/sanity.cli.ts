@@ -5,7 +5,7 @@ import { dataset, projectId } from './env';
 
 export default defineCliConfig({
   api: { projectId, dataset },
-  studioHost: process.env.SANITY_STUDIO_HOSTNAME || undefined,
+  ...(process.env.SANITY_STUDIO_HOSTNAME && { studioHost: process.env.SANITY_STUDIO_HOSTNAME }),
   // The repository's `@/` imports, so the Studio runs the content pipeline's own code (the
   // translation overview counts with content/published.ts, as export-locales does).
   vite: (config) =>

@@ -215,7 +215,7 @@ describe('legal page', () => {
 });
 
 const careers = (
-  positions: DictionaryOf<'contributions'>['openings']['positions'],
+  positions: NonNullable<DictionaryOf<'contributions'>['openings']['positions']>,
 ): DictionaryOf<'contributions'> => ({
   meta: { title: 'Jobs' },
   hero: { title: 'Arbeite mit uns' },

@@ -1,5 +1,4 @@
 import type { Viewport } from 'next';
-import type { ReactNode } from 'react';
 import { displayFont, displayFontExtended } from '@/web/site/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
 import { CONSENT_HEAD_SCRIPT } from '@/web/consent/store';
@@ -20,7 +19,7 @@ export default async function LanguageLayout({ children, params }: LayoutProps<'
       <head>
         <script dangerouslySetInnerHTML={{ __html: CONSENT_HEAD_SCRIPT }} />
       </head>
-      <body>{children as ReactNode}</body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -29,7 +29,7 @@ function cachedRead<N extends Namespace>(namespace: N): () => Promise<Languages<
     );
     cachedReads.set(namespace, read);
   }
-  return read as () => Promise<Languages<N>>;
+  return read;
 }
 
 /** Every language of a namespace (the `/locales` files read this). */

@@ -59,7 +59,7 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
     <form
       className="newsletter-form"
       method="post"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate={false}
       lang={language}
     >

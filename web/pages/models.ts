@@ -309,7 +309,8 @@ export function normaliseContact(page: DictionaryOf<'contact'>): ContactModel | 
   }));
   const officesTitle = presentText(page.offices.title);
   const communityTitle = presentText(page.community.title);
-  const optional = (value: string | undefined) => presentText(value);
+  const eyebrow = presentText(page.community.eyebrow);
+  const description = presentText(page.community.description);
   const cta = normaliseCta(page.community.cta);
   return {
     hero,
@@ -318,10 +319,8 @@ export function normaliseContact(page: DictionaryOf<'contact'>): ContactModel | 
     community: communityTitle
       ? {
           title: communityTitle,
-          ...(optional(page.community.eyebrow) && { eyebrow: optional(page.community.eyebrow) }),
-          ...(optional(page.community.description) && {
-            description: optional(page.community.description),
-          }),
+          ...(eyebrow && { eyebrow }),
+          ...(description && { description }),
           ...(cta && { cta }),
         }
       : null,

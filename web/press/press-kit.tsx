@@ -54,6 +54,8 @@ async function wordmarkPng(wordmark: string): Promise<Uint8Array> {
   const svg = wordmarkSvg(wordmark);
   const image = new ImageResponse(
     <div style={{ display: 'flex', width: '100%', height: '100%', padding: 64 }}>
+      {/* Drawn into a PNG by ImageResponse, never served as a page: next/image does not apply. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
         alt=""
         width={896}

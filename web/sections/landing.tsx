@@ -70,7 +70,7 @@ export function FaqSection({ model, ui }: { model: FaqModel; ui: UiContext }) {
   );
 }
 
-function DiscordGlyph({ label }: { label?: string }) {
+function DiscordGlyph({ label }: { label?: string | undefined }) {
   return (
     <svg
       className="cta__icon"

@@ -165,10 +165,8 @@ export function normalisePublisher(publisher: DictionaryOf<'publisher'>): Publis
 
 export interface NewsletterModel extends SectionBase {
   readonly description?: string;
-  readonly form: DictionaryOf<'newsletter'>['form'] & {
-    placeholder?: string;
-    privacyNote?: string;
-  };
+  /** The form's texts; a blank placeholder or privacy note is left out. */
+  readonly form: DictionaryOf<'newsletter'>['form'];
   readonly genericError: string;
   readonly errors: DictionaryOf<'newsletter'>['errors'];
 }
@@ -180,16 +178,13 @@ export function normaliseNewsletter(
   const title = presentText(newsletter.title);
   if (!title || !presentText(newsletter.form.buttonLabel)) return null;
   const description = presentText(newsletter.description);
-  const placeholder = presentText(newsletter.form.placeholder);
-  const privacyNote = presentText(newsletter.form.privacyNote);
+  const { placeholder: rawPlaceholder, privacyNote: rawPrivacyNote, ...form } = newsletter.form;
+  const placeholder = presentText(rawPlaceholder);
+  const privacyNote = presentText(rawPrivacyNote);
   return {
     ...base(newsletter, title),
     ...(description && { description }),
-    form: {
-      ...newsletter.form,
-      placeholder,
-      privacyNote,
-    },
+    form: { ...form, ...(placeholder && { placeholder }), ...(privacyNote && { privacyNote }) },
     genericError: newsletter.genericError,
     errors: newsletter.errors,
   };

@@ -13,7 +13,7 @@ export type CtaVariant = 'primary' | 'secondary' | 'link';
 
 export interface CtaProps {
   readonly label: string;
-  readonly url?: string;
+  readonly url?: string | undefined;
   readonly variant: CtaVariant;
   /** Which part of the page it belongs to, for the cta_click event. */
   readonly component: string;

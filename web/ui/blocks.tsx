@@ -9,7 +9,7 @@ import { breakable } from './breakable';
 import { EYEBROW_TEXT, fit } from './fit';
 import { Illustration, type IllustrationKind } from './Illustration';
 
-export function Eyebrow({ children }: { children?: string }) {
+export function Eyebrow({ children }: { children?: string | undefined }) {
   return children ? (
     <p className="eyebrow" style={fit(children, EYEBROW_TEXT)}>
       {children}
@@ -138,11 +138,11 @@ export function Section({
   art,
 }: {
   id: string;
-  title?: string;
-  eyebrow?: string;
+  title?: string | undefined;
+  eyebrow?: string | undefined;
   tone?: 'plain' | 'raised' | 'accent';
   children: ReactNode;
-  art?: { kind: IllustrationKind; alt?: string };
+  art?: { kind: IllustrationKind; alt?: string | undefined };
 }) {
   const headingId = `${id}-title`;
   return (
