@@ -5,10 +5,15 @@
  */
 import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { isProcessRunning } from './process-alive.ts';
 
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
+export async function writeFileAtomically(
+  file: string,
+  text: string,
+  /** Where the text goes first; it must be in the same folder as `file`. */
+  temporary = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`,
+): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const handle = await open(temporary, 'w');
   try {
     await handle.writeFile(text, 'utf8');
@@ -21,15 +26,6 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     throw error;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -46,7 +42,7 @@ export async function removeStaleTemporaries(file: string): Promise<number> {
   for (const name of names) {
     if (!name.startsWith(`${base}.`) || !name.endsWith('.tmp')) continue;
     const pid = Number(name.slice(base.length + 1).split('.')[0]);
-    if (!Number.isInteger(pid) || isRunning(pid)) continue;
+    if (!Number.isInteger(pid) || isProcessRunning(pid)) continue;
     await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
     removed += 1;
   }

@@ -8,7 +8,7 @@
  * scripts as child processes, as `npm run` does, for their exit codes and output.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, readFile, readdir, readlink, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@/schemas/limits';
@@ -17,6 +17,7 @@ import { exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
 import { LocalStore } from './local-store';
 import { makeTempProject, type TempProject } from './testing/temp-project';
+import { snapshotFolder } from '@/testing/folder-snapshot';
 
 interface Run {
   readonly code: number | null;
@@ -66,17 +67,6 @@ function runProcess(script: Script, args: string[], storeFile: string): Promise<
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      files[path.relative(dir, file)] = await readFile(file, 'utf8');
-    }
-  }
-  return files;
 }
 
 // Dictionaries are untyped JSON here; the edits reach into known fields.
@@ -406,12 +396,12 @@ describe(
         const docs = (await store.readAll()) as Json[];
         breakIt(docs);
         await writeFile(storeFile, `${docs.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
-        const published = await snapshot(dir.out);
+        const published = await snapshotFolder(dir.out);
         const link = await readlink(dir.out);
         const result = await run('export-locales', ['--out', dir.out], storeFile);
         expect(result.code, result.stdout + result.stderr).toBe(1);
         expect(result.stderr).toMatch(expected);
-        expect(await snapshot(dir.out)).toEqual(published);
+        expect(await snapshotFolder(dir.out)).toEqual(published);
         expect(await readlink(dir.out)).toBe(link);
       } finally {
         await dir.cleanup();
@@ -461,12 +451,12 @@ describe('the scripts as npm runs them (child processes)', { timeout: 60_000 }, 
       const docs = (await store.readAll()) as Json[];
       byId(docs, 'footer').copyrightTemplate.de = '© {jahr} {brand}';
       await writeFile(storeFile, `${docs.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
-      const published = await snapshot(dir.out);
+      const published = await snapshotFolder(dir.out);
       const result = await runProcess('export-locales', ['--out', dir.out], storeFile);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/dictionary-footer \(de\) → copyrightTemplate: "\{jahr\}"/);
       expect(result.stderr).toContain('problem(s); the published files are as they were.');
-      expect(await snapshot(dir.out)).toEqual(published);
+      expect(await snapshotFolder(dir.out)).toEqual(published);
     } finally {
       await dir.cleanup();
     }

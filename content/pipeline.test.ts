@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NAMESPACES } from '@/schemas';
@@ -8,6 +8,7 @@ import { exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
 import { LocalStore } from './local-store';
 import { makeTempProject, type TempProject } from './testing/temp-project';
+import { snapshotFolder } from '@/testing/folder-snapshot';
 
 let project: TempProject;
 let store: LocalStore;
@@ -165,17 +166,6 @@ describe('export', () => {
     await exportLocales(store, { out: project.out, strict: false });
   });
 
-  async function snapshot(dir: string): Promise<Record<string, string>> {
-    const files: Record<string, string> = {};
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) {
-        const file = path.join(entry.parentPath, entry.name);
-        files[path.relative(dir, file)] = await readFile(file, 'utf8');
-      }
-    }
-    return files;
-  }
-
   // Stored documents are untyped JSON; the edits below reach into known fields.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async function editStored(id: string, change: (doc: Record<string, any>) => void) {
@@ -198,31 +188,31 @@ describe('export', () => {
   });
 
   it('with --strict a missing translation fails and the published files stay as they were', async () => {
-    const before = await snapshot(project.out);
+    const before = await snapshotFolder(project.out);
     await editStored('dictionary-hero', (doc) => delete doc.subtitle.de);
     expect(await messageOf(exportLocales(store, { out: project.out, strict: true }))).toContain(
       'dictionary-hero (de) → subtitle: German text is missing',
     );
-    expect(await snapshot(project.out)).toEqual(before);
+    expect(await snapshotFolder(project.out)).toEqual(before);
   });
 
   it('a placeholder mismatch always fails, leaving the published files intact', async () => {
-    const before = await snapshot(project.out);
+    const before = await snapshotFolder(project.out);
     await editStored('dictionary-footer', (doc) => (doc.copyrightTemplate.tr = '© {brand}'));
     expect(await messageOf(exportLocales(store, { out: project.out, strict: false }))).toContain(
       'dictionary-footer (tr) → copyrightTemplate: placeholders differ from English: lacks {year}',
     );
-    expect(await snapshot(project.out)).toEqual(before);
+    expect(await snapshotFolder(project.out)).toEqual(before);
   });
 
   it('a failure in the last dictionary leaves every published file intact', async () => {
-    const before = await snapshot(project.out);
+    const before = await snapshotFolder(project.out);
     await editStored('dictionary-hero', (doc) => (doc.eyebrow.en = 'Changed'));
     await editStored('dictionary-communityGuideline', (doc) => (doc.title.en = ' '));
     expect(await messageOf(exportLocales(store, { out: project.out, strict: false }))).toContain(
       'dictionary-communityGuideline (en) → title: required text is missing',
     );
-    expect(await snapshot(project.out)).toEqual(before);
+    expect(await snapshotFolder(project.out)).toEqual(before);
   });
 
   it('names a dictionary missing from the store', async () => {

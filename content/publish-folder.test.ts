@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishFolder, versionsFolder, type PublishedFile } from './publish-folder';
+import { snapshotFolder } from '@/testing/folder-snapshot';
 
 const MODULE = path.resolve('content/publish-folder.ts');
 const CHILD = path.resolve('content/testing/publish-child.mjs');
@@ -42,17 +43,6 @@ const B = fileSet('B');
 const asSnapshot = (files: PublishedFile[]) =>
   Object.fromEntries(files.map(({ file, content }) => [file, content]));
 
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      files[path.relative(dir, file).split(path.sep).join('/')] = await readFile(file, 'utf8');
-    }
-  }
-  return files;
-}
-
 let dir: string;
 let out: string;
 beforeEach(async () => {
@@ -75,12 +65,12 @@ describe('publishFolder', () => {
     const first = await publishFolder(out, A);
     expect(first).toEqual({ mode: 'link', warnings: [] });
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
-    expect(await snapshot(out)).toEqual(asSnapshot(A));
+    expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     const firstTarget = await readlink(out);
     expect(path.isAbsolute(firstTarget)).toBe(false);
 
     await publishFolder(out, B);
-    expect(await snapshot(out)).toEqual(asSnapshot(B));
+    expect(await snapshotFolder(out)).toEqual(asSnapshot(B));
     const secondTarget = await readlink(out);
     expect(secondTarget).not.toBe(firstTarget);
     // The replaced version stays for readers that resolved the link just before the swap.
@@ -89,7 +79,7 @@ describe('publishFolder', () => {
     );
 
     await publishFolder(out, A);
-    expect(await snapshot(out)).toEqual(asSnapshot(A));
+    expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     expect(await leftovers()).toEqual({
       beside: ['.locales.versions', 'locales'],
       versions: [path.basename(secondTarget), path.basename(await readlink(out))].sort(),
@@ -105,7 +95,7 @@ describe('publishFolder', () => {
     expect(result.mode).toBe('in-place');
     expect(result.warnings).toEqual([expect.stringContaining('is a folder, not the link')]);
     expect((await lstat(out)).isDirectory()).toBe(true);
-    expect(await snapshot(out)).toEqual(asSnapshot(B));
+    expect(await snapshotFolder(out)).toEqual(asSnapshot(B));
     expect(await readdir(out)).not.toContain('old');
     expect(await leftovers()).toEqual({ beside: ['locales'], versions: [] });
   });
@@ -116,7 +106,7 @@ describe('publishFolder', () => {
     const broken = [...B, { file: 'de/bad\u0000name.json', content: '{}' }];
     await expect(publishFolder(out, broken)).rejects.toThrow(/null bytes|NUL|\\0/i);
     expect(await readlink(out)).toBe(link);
-    expect(await snapshot(out)).toEqual(asSnapshot(A));
+    expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     expect(await leftovers()).toEqual({
       beside: ['.locales.versions', 'locales'],
       versions: [path.basename(link)],
@@ -214,7 +204,7 @@ describe('killed at random instants', () => {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * lastDuration));
         child.kill('SIGKILL');
         await exited;
-        const found = await snapshot(out);
+        const found = await snapshotFolder(out);
         expect(expected, `after kill ${kill + 1}`).toContainEqual(found);
         seen[found['coverage.json']?.includes('"B"') ? 'B' : 'A'] += 1;
       }
@@ -229,7 +219,7 @@ describe('killed at random instants', () => {
       await mkdir(path.join(versionsFolder(out), running));
       const replaced = path.basename(await readlink(out));
       await publishFolder(out, B);
-      expect(await snapshot(out)).toEqual(asSnapshot(B));
+      expect(await snapshotFolder(out)).toEqual(asSnapshot(B));
       expect((await leftovers()).beside).toEqual(['.locales.versions', 'locales']);
       expect((await leftovers()).versions.sort()).toEqual(
         [path.basename(await readlink(out)), replaced, running].sort(),

@@ -33,6 +33,9 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
+// Written with their extension: the crash tests run this module in plain Node (type stripping).
+import { writeFileAtomically } from './atomic-file.ts';
+import { isProcessRunning } from './process-alive.ts';
 
 export interface PublishedFile {
   /** Path inside the published folder, with `/` separators: `de/hero.json`. */
@@ -59,19 +62,10 @@ function uniqueId(): string {
 
 const PID_IN_NAME = /-(\d+)-[0-9a-f]{6}(?:\.tmp)?$/;
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether a name made by this module belongs to a process that no longer runs. */
 function isStale(name: string): boolean {
   const pid = Number(PID_IN_NAME.exec(name)?.[1]);
-  return Number.isInteger(pid) && pid !== process.pid && !isRunning(pid);
+  return Number.isInteger(pid) && pid !== process.pid && !isProcessRunning(pid);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -111,7 +105,7 @@ const writing = new Set<string>();
 function isRemovable(name: string): boolean {
   const pid = Number(PID_IN_NAME.exec(name)?.[1]);
   if (!Number.isInteger(pid)) return false;
-  return pid === process.pid ? !writing.has(name) : !isRunning(pid);
+  return pid === process.pid ? !writing.has(name) : !isProcessRunning(pid);
 }
 
 /**
@@ -236,10 +230,8 @@ async function replaceInPlace(
   try {
     for (const { file, content } of files) {
       const target = path.join(out, file);
-      await mkdir(path.dirname(target), { recursive: true });
       temporary = temporaryOf(target);
-      await writeFile(temporary, content, 'utf8');
-      await rename(temporary, target);
+      await writeFileAtomically(target, content, temporary);
       temporary = undefined;
       written += 1;
     }

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isProcessRunning } from './process-alive';
 
 export interface LockHolder {
   /** Who holds it, e.g. `import-locales`. */
@@ -52,16 +53,6 @@ export function lockFileOf(storeFile: string): string {
   return `${storeFile}.lock`;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function readHolder(file: string): Promise<LockHolder | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<LockHolder>;
@@ -99,7 +90,8 @@ async function takeOver(file: string, stale: LockHolder, me: LockHolder): Promis
   const guard = `${file}.takeover`;
   if (!(await createExclusive(guard, me))) {
     const guardHolder = await readHolder(guard);
-    if (guardHolder && !isAlive(guardHolder.pid)) await unlink(guard).catch(() => undefined);
+    if (guardHolder && !isProcessRunning(guardHolder.pid))
+      await unlink(guard).catch(() => undefined);
     return;
   }
   try {
@@ -139,7 +131,7 @@ export async function acquireStoreLock(
       };
     }
     seen = await readHolder(file);
-    if (seen && !isAlive(seen.pid)) {
+    if (seen && !isProcessRunning(seen.pid)) {
       await takeOver(file, seen, me);
       continue;
     }

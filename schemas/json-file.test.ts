@@ -8,19 +8,9 @@ import {
   parseStrictJson,
 } from './json-file';
 import { LANGUAGES } from './languages';
-import { ContentError } from './problems';
+import { problemsOf } from '@/testing/content-problems';
 
 const file = 'locales/de/hero.json';
-
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ContentError) return error.message.split('\n');
-    throw error;
-  }
-  throw new Error('expected a ContentError');
-}
 
 describe('strict UTF-8', () => {
   it.each([

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ContentError } from './problems';
 import { parseDictionary, parseJsonText } from './validator';
+import { problemsOf } from '@/testing/content-problems';
 
 const file = 'locales/de/hero.json';
-
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ContentError) return error.message.split('\n');
-    throw error;
-  }
-  throw new Error('expected a ContentError');
-}
 
 const validHero = {
   title: { main: 'Spiele mit Haltung,', highlight: 'mit Sorgfalt veröffentlicht.' },

@@ -5,7 +5,7 @@
  * exported dictionaries, and a second tab that follows the edits live.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
 import { startStudioSession, type StudioSession, type StudioTab } from '@/testing/studio';
+import { snapshotFolder } from '@/testing/folder-snapshot';
 
 const GROUPS = [
   'Site chrome: header, footer, cookie banner',
@@ -50,16 +51,6 @@ async function coverage(): Promise<{ de: number; tr: number }> {
   return { de: Number(de), tr: Number(tr) };
 }
 
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'coverage.json') continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file)] = await readFile(file, 'utf8');
-  }
-  return files;
-}
-
 describe('the Studio on the local content API', () => {
   it('shows the dictionary groups and opens the footer dictionary', async () => {
     await tab.page.goto(`${session.studioUrl}/structure`);
@@ -87,7 +78,9 @@ describe('the Studio on the local content API', () => {
     expect(await readFile(session.storeFile)).toEqual(before);
     const out = path.join(scratch, 'unchanged');
     await exportLocales(new LocalStore(session.storeFile), { out, strict: false });
-    expect(await snapshot(out)).toEqual(await snapshot('locales'));
+    expect(await snapshotFolder(out, ['coverage.json'])).toEqual(
+      await snapshotFolder('locales', ['coverage.json']),
+    );
   });
 
   it('blocks a German copyright template without {year} from publishing, until it is fixed', async () => {

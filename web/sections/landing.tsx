@@ -7,10 +7,17 @@ import type {
   NewsletterModel,
   PublisherModel,
 } from '@/web/sections/models';
-import { Buttons, Eyebrow, FaqList, Paragraphs, Section, StatGrid } from '../ui/blocks';
+import {
+  Buttons,
+  Eyebrow,
+  FaqList,
+  Paragraphs,
+  Section,
+  StatGrid,
+  TitleHeading,
+} from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
-import { fit } from '../ui/fit';
 import { Illustration } from '../ui/Illustration';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 
@@ -20,15 +27,12 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
       <div className="hero__inner">
         <div className="hero__copy">
           <Eyebrow>{model.eyebrow}</Eyebrow>
-          <h1 id="hero-title" className="hero__title" style={fit([model.title, model.highlight])}>
-            {model.title}
-            {model.highlight && (
-              <>
-                {' '}
-                <span className="highlight">{model.highlight}</span>
-              </>
-            )}
-          </h1>
+          <TitleHeading
+            id="hero-title"
+            className="hero__title"
+            title={model.title}
+            highlight={model.highlight}
+          />
           {model.subtitle && <p className="hero__subtitle">{model.subtitle}</p>}
           <Buttons buttons={model.ctas} component="hero" ui={ui} />
         </div>

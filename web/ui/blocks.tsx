@@ -17,6 +17,31 @@ export function Eyebrow({ children }: { children?: string | undefined }) {
   ) : null;
 }
 
+/** The page's h1 (hero or page header): the title, then its highlighted words, fitted. */
+export function TitleHeading({
+  id,
+  className,
+  title,
+  highlight,
+}: {
+  id?: string;
+  className: string;
+  title: string;
+  highlight?: string | undefined;
+}) {
+  return (
+    <h1 id={id} className={className} style={fit([title, highlight])}>
+      {title}
+      {highlight && (
+        <>
+          {' '}
+          <span className="highlight">{highlight}</span>
+        </>
+      )}
+    </h1>
+  );
+}
+
 export function Paragraphs({ items, className }: { items: readonly string[]; className?: string }) {
   return (
     <>
