@@ -175,9 +175,10 @@ describe('the local content API notifier (npm run studio, npm run content-api)',
     ]);
   });
 
-  it('says so in one line when the site checks another secret', async () => {
+  /** What the sender logs for one publish while the site reads its settings from `env`. */
+  async function linesWhileSiteReads(env: Record<string, string>): Promise<string[]> {
     const lines: string[] = [];
-    siteEnv = { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: 'the-site-has-its-own' };
+    siteEnv = env;
     try {
       const notifier = localPublishNotifier(
         { SITE_REVALIDATE_URL: siteUrl },
@@ -187,23 +188,23 @@ describe('the local content API notifier (npm run studio, npm run content-api)',
     } finally {
       siteEnv = { CONTENT_STORE_FILE: storeFile };
     }
+    return lines;
+  }
+
+  it('says so in one line when the site checks another secret', async () => {
+    const lines = await linesWhileSiteReads({
+      CONTENT_STORE_FILE: storeFile,
+      SANITY_REVALIDATE_SECRET: 'the-site-has-its-own',
+    });
     expect(lines).toEqual([
       'publish → site: dictionary-hero: 401 rejected: invalid signature (the site checks another secret: give this command the same SANITY_REVALIDATE_SECRET as the site, or unset it on the site)',
     ]);
   });
 
   it('says in one line when the site has no secret (it serves another store)', async () => {
-    const lines: string[] = [];
-    siteEnv = { CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson') };
-    try {
-      const notifier = localPublishNotifier(
-        { SITE_REVALIDATE_URL: siteUrl },
-        { storeFile, log: (l) => lines.push(l) },
-      );
-      await notifier.onPublished(hero);
-    } finally {
-      siteEnv = { CONTENT_STORE_FILE: storeFile };
-    }
+    const lines = await linesWhileSiteReads({
+      CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson'),
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       /^publish → site: dictionary-hero: 401 rejected: this site has no webhook secret/,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { launchChromium } from '@/testing/chromium';
-import { ApiClient } from '@/content-api/testing/client';
+import { publishEdit } from '@/testing/studio';
 import { freePort, startGroup, type ProcessGroup } from '@/testing/processes';
 
 let dir: string;
@@ -106,27 +106,9 @@ describe('npm run studio without Sanity settings', () => {
     expect(studio.output()).toContain(
       `Publishes go to:    ${siteRevalidateUrl} (signed with the secret in ${path.join(dir, 'webhook-secret')})`,
     );
-    const api = new ApiClient(`https://127.0.0.1:${apiPort}`);
-    try {
-      const answer = await api.post('/data/actions/production', {
-        actions: [
-          {
-            actionType: 'sanity.action.document.edit',
-            draftId: 'drafts.dictionary-footer',
-            publishedId: 'dictionary-footer',
-            patch: { set: { 'brand.name.de': 'RG Games (offline)' } },
-          },
-          {
-            actionType: 'sanity.action.document.publish',
-            draftId: 'drafts.dictionary-footer',
-            publishedId: 'dictionary-footer',
-          },
-        ],
-      });
-      expect(answer.status).toBe(200);
-    } finally {
-      api.close();
-    }
+    await publishEdit(`https://127.0.0.1:${apiPort}`, 'dictionary-footer', {
+      'brand.name.de': 'RG Games (offline)',
+    });
     const [note] = await printed(/^publish → site: dictionary-footer: .*$/m, 30_000);
     expect(note).toMatch(
       /site not reached \(.*ECONNREFUSED\)\) at .*Is the site running \(npm start\)\?/,

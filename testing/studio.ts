@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiClient } from '@/content-api/testing/client';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import {
@@ -205,4 +206,30 @@ export async function startStudioSession(options: {
       if (dataset.dir) await rm(dataset.dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Edits texts of a published document and publishes it through the local content API at
+ * `apiUrl`, the two actions the Studio's Publish button sends.
+ */
+export async function publishEdit(
+  apiUrl: string,
+  publishedId: string,
+  set: Record<string, string>,
+): Promise<void> {
+  const api = new ApiClient(apiUrl);
+  const draftId = `drafts.${publishedId}`;
+  try {
+    const answer = await api.post('/data/actions/production', {
+      actions: [
+        { actionType: 'sanity.action.document.edit', draftId, publishedId, patch: { set } },
+        { actionType: 'sanity.action.document.publish', draftId, publishedId },
+      ],
+    });
+    if (answer.status !== 200) {
+      throw new Error(`publishing ${publishedId} answered ${answer.status}: ${answer.text}`);
+    }
+  } finally {
+    api.close();
+  }
 }

@@ -12,9 +12,9 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localPublishNotifier } from '@/content/publish-webhook';
 import { signWebhook } from '@/content/webhook';
-import { ApiClient } from '@/content-api/testing/client';
 import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import {
+  publishEdit,
   startStudioSession,
   temporaryDataset,
   type StudioSession,
@@ -136,27 +136,9 @@ describe('publish → live with the local content API and no settings', () => {
     const footer = await textOn('/de', '.site-footer__bottom p');
     expect(footer).toContain(year);
 
-    const api = new ApiClient(session.api.url);
-    try {
-      const answer = await api.post('/data/actions/production', {
-        actions: [
-          {
-            actionType: 'sanity.action.document.edit',
-            draftId: 'drafts.dictionary-footer',
-            publishedId: 'dictionary-footer',
-            patch: { set: { 'copyrightTemplate.de': '© {brand}. Alle Rechte vorbehalten.' } },
-          },
-          {
-            actionType: 'sanity.action.document.publish',
-            draftId: 'drafts.dictionary-footer',
-            publishedId: 'dictionary-footer',
-          },
-        ],
-      });
-      expect(answer.status).toBe(200);
-    } finally {
-      api.close();
-    }
+    await publishEdit(session.api.url, 'dictionary-footer', {
+      'copyrightTemplate.de': '© {brand}. Alle Rechte vorbehalten.',
+    });
 
     const problem =
       'dictionary-footer (de) → copyrightTemplate: placeholders differ from English: lacks {year}';

@@ -13,7 +13,8 @@ export interface FirebaseWebConfig {
   measurementId?: string;
 }
 
-const BACKEND_FIELDS = [
+/** The settings signups need; analytics needs the measurement ID as well. */
+export const BACKEND_FIELDS = [
   'apiKey',
   'authDomain',
   'projectId',
