@@ -7,28 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { z } from 'zod';
+import { parseStudioEnv } from './env-schema';
 
-const StudioEnv = z.object({
-  SANITY_STUDIO_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, {
-      error: 'must be a Sanity project id (lowercase letters, digits, dashes)',
-    })
-    .optional(),
-  SANITY_STUDIO_DATASET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a dataset name such as production' })
-    .default('production'),
-  SANITY_STUDIO_SITE_URL: z
-    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
-    .optional(),
-  /** Ports `npm run studio` prefers for the Studio and the local content API. */
-  STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
-  CONTENT_API_PORT: z.coerce.number().int().min(0).max(65535).default(3334),
-  /** Where `npm run studio` keeps the local content API's certificate. */
-  CONTENT_API_TLS_DIR: z.string().default('.content/tls'),
-});
+export { StudioSettingsError } from './env-schema';
 
 export interface StudioSettings {
   /** Absent: the Studio runs against the local content API. */
@@ -39,8 +20,6 @@ export interface StudioSettings {
   readonly apiPort: number;
   readonly tlsDir: string;
 }
-
-export class StudioSettingsError extends Error {}
 
 function readEnvFile(file: string): Record<string, string | undefined> {
   return existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
@@ -55,18 +34,13 @@ export function readStudioSettings(
     ...readEnvFile(path.join(studioDir, '.env.local')),
     ...env,
   };
-  const present = Object.fromEntries(
-    Object.entries(merged).filter(([, value]) => value !== undefined && value.trim() !== ''),
-  );
-  const result = StudioEnv.safeParse(present);
-  if (!result.success)
-    throw new StudioSettingsError(`Invalid Studio settings:\n${z.prettifyError(result.error)}`);
+  const parsed = parseStudioEnv(merged);
   return {
-    projectId: result.data.SANITY_STUDIO_PROJECT_ID,
-    dataset: result.data.SANITY_STUDIO_DATASET,
-    siteUrl: result.data.SANITY_STUDIO_SITE_URL,
-    studioPort: result.data.STUDIO_PORT,
-    apiPort: result.data.CONTENT_API_PORT,
-    tlsDir: result.data.CONTENT_API_TLS_DIR,
+    projectId: parsed.SANITY_STUDIO_PROJECT_ID,
+    dataset: parsed.SANITY_STUDIO_DATASET,
+    siteUrl: parsed.SANITY_STUDIO_SITE_URL,
+    studioPort: parsed.STUDIO_PORT,
+    apiPort: parsed.CONTENT_API_PORT,
+    tlsDir: parsed.CONTENT_API_TLS_DIR,
   };
 }
