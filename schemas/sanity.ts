@@ -432,7 +432,7 @@ const LOOSE_TEXTS_GROUP: SanityFieldGroup = { name: 'texts', title: 'Main texts'
  * first tab that is not the page head, which editors open least. Only the form changes:
  * the stored and published shapes do not depend on tabs.
  */
-function fieldGroups(dictionary: Dictionary): {
+export function fieldGroups(dictionary: Dictionary): {
   groups: SanityFieldGroup[];
   groupOf: Record<string, string>;
 } {
