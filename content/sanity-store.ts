@@ -1,5 +1,6 @@
 /** A real Sanity project as the content store, through the official client. */
 import { createClient, type SanityClient } from '@sanity/client';
+import type { ReadPerspective } from './perspective';
 import type { ContentSettings } from './settings';
 import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
@@ -26,10 +27,15 @@ export class SanityStore implements ContentStore {
     });
   }
 
-  fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]> {
+  fetchDictionaries(
+    namespaces?: readonly Namespace[],
+    { perspective = 'published' }: { readonly perspective?: ReadPerspective } = {},
+  ): Promise<DictionaryDocument[]> {
+    // Drafts need a token that may read them (viewer rights at least).
     return this.client.fetch<DictionaryDocument[]>(
       DICTIONARIES_QUERY,
       dictionaryQueryParams(namespaces),
+      { perspective },
     );
   }
 

@@ -84,6 +84,8 @@ const api = await startContentApi({
   projectId: LOCAL_PROJECT_ID,
   dataset: settings.dataset,
   tls,
+  // The site (npm start) checks the Presentation tool's preview secrets with this API.
+  announce: true,
 });
 const studioPort = await portNear(settings.studioPort);
 const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort), ...extraArgs], {

@@ -13,3 +13,8 @@ export const siteUrl = (process.env.SANITY_STUDIO_SITE_URL || 'http://localhost:
   /\/+$/,
   '',
 );
+/**
+ * The site the Presentation tool shows in its frame (draft mode): SANITY_STUDIO_PREVIEW_URL,
+ * else the public site. It must be a site whose STUDIO_URL names this Studio.
+ */
+export const previewUrl = (process.env.SANITY_STUDIO_PREVIEW_URL || siteUrl).replace(/\/+$/, '');

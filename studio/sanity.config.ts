@@ -12,6 +12,7 @@ import { coverageLabel, documentCoverage } from './coverage';
 import { apiHost, dataset, projectId } from './env';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
+import { presentation } from './presentation';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
 
@@ -43,6 +44,7 @@ export default defineConfig({
   tasks: { enabled: false },
   plugins: [
     structureTool({ structure }),
+    presentation,
     languageFilter({
       supportedLanguages: LANGUAGES.map((id) => ({ id, title: LANGUAGE_NAMES[id] })),
       defaultLanguages: [DEFAULT_LANGUAGE],

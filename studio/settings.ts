@@ -23,6 +23,10 @@ const StudioEnv = z.object({
   SANITY_STUDIO_SITE_URL: z
     .url({ error: 'must be an absolute URL such as http://localhost:3000' })
     .optional(),
+  /** The site the Presentation tool frames (the Studio bundle reads it; checked here early). */
+  SANITY_STUDIO_PREVIEW_URL: z
+    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+    .optional(),
   /** Ports `npm run studio` prefers for the Studio and the local content API. */
   STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
   CONTENT_API_PORT: z.coerce.number().int().min(0).max(65535).default(3334),

@@ -24,7 +24,7 @@ import {
   normaliseNewsletter,
   normalisePublisher,
 } from '@/schemas/normalise/sections';
-import { loadDictionary } from '../i18n/dictionaries';
+import { loadPageDictionary } from '../preview/content';
 import {
   DiscordSection,
   FaqSection,
@@ -47,7 +47,7 @@ import {
 } from './pages';
 
 type Render = (ui: UiContext) => Promise<ReactNode>;
-const load = loadDictionary;
+const load = loadPageDictionary;
 
 async function home(ui: UiContext) {
   const lang = ui.language;

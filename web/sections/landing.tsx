@@ -13,6 +13,7 @@ import type { UiContext } from '../ui/context';
 import { fit } from '../ui/fit';
 import { Illustration } from '../ui/Illustration';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
+import { plainText } from '../preview/plain-text';
 
 export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
   return (
@@ -143,7 +144,12 @@ export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: U
     >
       {model.description && <p className="lead">{model.description}</p>}
       <NewsletterForm
-        texts={{ form: model.form, genericError: model.genericError, errors: model.errors }}
+        texts={{
+          // An attribute: the placeholder carries no edit info.
+          form: { ...model.form, placeholder: plainText(model.form.placeholder) },
+          genericError: model.genericError,
+          errors: model.errors,
+        }}
         language={ui.language}
       />
     </Section>
