@@ -1,16 +1,24 @@
 import { isValidSignature } from '@sanity/webhook';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/processes';
 import {
   createPublishWebhookSender,
   describeDelivery,
+  LOCAL_SITE_REVALIDATE_URL,
+  localPublishNotifier,
   readPublishWebhookSettings,
 } from './publish-webhook';
 import { SettingsError } from './settings';
+import { readWebhook } from './webhook';
+import { siteWebhookSecret } from './webhook-secret';
 
 const SECRET = 'sender-test-secret';
+const SANITY_STORE = { SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production' };
 const received: { method: string; headers: IncomingHttpHeaders; body: string }[] = [];
 let server: Server;
 let url: string;
@@ -78,7 +86,8 @@ describe('the publish webhook sender', () => {
 
   it('is off without SITE_REVALIDATE_URL and names a malformed or half-made setting', () => {
     expect(createPublishWebhookSender({ SANITY_REVALIDATE_SECRET: SECRET })).toBeUndefined();
-    expect(() => readPublishWebhookSettings({ SITE_REVALIDATE_URL: url })).toThrow(
+    // With a Sanity store there is no shared secret file to fall back on.
+    expect(() => readPublishWebhookSettings({ SITE_REVALIDATE_URL: url, ...SANITY_STORE })).toThrow(
       /SANITY_REVALIDATE_SECRET is missing/,
     );
     expect(() =>
@@ -93,5 +102,135 @@ describe('the publish webhook sender', () => {
         SANITY_REVALIDATE_SECRET: SECRET,
       }),
     ).toThrow(/must be an http:\/\/ or https:\/\/ URL/);
+  });
+});
+
+describe('the local content API notifier (npm run studio, npm run content-api)', () => {
+  let dir: string;
+  let storeFile: string;
+  let site: Server;
+  let siteUrl: string;
+  let siteEnv: Record<string, string | undefined>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rg-notifier-'));
+    storeFile = path.join(dir, 'production.ndjson');
+    siteEnv = { CONTENT_STORE_FILE: storeFile };
+    // The site's end as the site checks it: the secret it finds, then the signature.
+    site = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', async () => {
+        const secret = await siteWebhookSecret(siteEnv);
+        const delivery = await readWebhook(
+          body,
+          (req.headers['sanity-webhook-signature'] as string | undefined) ?? null,
+          secret?.secret,
+        );
+        res.setHeader('content-type', 'application/json');
+        if (delivery.kind === 'rejected') {
+          res.statusCode = delivery.status;
+          res.end(JSON.stringify({ status: 'rejected', message: delivery.message }));
+        } else {
+          res.end(
+            JSON.stringify({
+              status: 'revalidated',
+              pages: ['/', '/de', '/tr'],
+              locales: [1, 2, 3],
+            }),
+          );
+        }
+      });
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/api/revalidate`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const hero = [{ _id: 'dictionary-hero', _type: 'heroDictionary' }];
+
+  it('sends to the site of npm start by default, signed with the secret it shares with the site', async () => {
+    const lines: string[] = [];
+    const defaultTarget = localPublishNotifier({}, { storeFile, log: (l) => lines.push(l) });
+    expect(defaultTarget.target).toBe(
+      `${LOCAL_SITE_REVALIDATE_URL} (signed with the secret in ${path.join(dir, 'webhook-secret')}; SITE_REVALIDATE_URL changes it)`,
+    );
+    expect(LOCAL_SITE_REVALIDATE_URL).toBe('http://localhost:3000/api/revalidate');
+
+    const notifier = localPublishNotifier(
+      // Sanity settings in the shell do not change which store the API serves.
+      { SITE_REVALIDATE_URL: siteUrl, ...SANITY_STORE },
+      { storeFile, log: (l) => lines.push(l) },
+    );
+    expect(notifier.target).toBe(
+      `${siteUrl} (signed with the secret in ${path.join(dir, 'webhook-secret')})`,
+    );
+    await notifier.onPublished(hero);
+    expect(lines).toEqual([
+      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s))',
+    ]);
+  });
+
+  it('says so in one line when the site checks another secret', async () => {
+    const lines: string[] = [];
+    siteEnv = { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: 'the-site-has-its-own' };
+    try {
+      const notifier = localPublishNotifier(
+        { SITE_REVALIDATE_URL: siteUrl },
+        { storeFile, log: (l) => lines.push(l) },
+      );
+      await notifier.onPublished(hero);
+    } finally {
+      siteEnv = { CONTENT_STORE_FILE: storeFile };
+    }
+    expect(lines).toEqual([
+      'publish → site: dictionary-hero: 401 rejected: invalid signature (the site checks another secret: give this command the same SANITY_REVALIDATE_SECRET as the site, or unset it on the site)',
+    ]);
+  });
+
+  it('says in one line when the site has no secret (it serves another store)', async () => {
+    const lines: string[] = [];
+    siteEnv = { CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson') };
+    try {
+      const notifier = localPublishNotifier(
+        { SITE_REVALIDATE_URL: siteUrl },
+        { storeFile, log: (l) => lines.push(l) },
+      );
+      await notifier.onPublished(hero);
+    } finally {
+      siteEnv = { CONTENT_STORE_FILE: storeFile };
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^publish → site: dictionary-hero: 401 rejected: this site has no webhook secret/,
+    );
+    expect(lines[0]).toContain(
+      `(the site found no secret: does it serve ${storeFile}? Otherwise give both the same SANITY_REVALIDATE_SECRET)`,
+    );
+  });
+
+  it('says in one line that the site is not reached, and does not throw', async () => {
+    const lines: string[] = [];
+    const closed = `http://127.0.0.1:${await freePort()}/api/revalidate`;
+    const notifier = localPublishNotifier(
+      { SITE_REVALIDATE_URL: closed },
+      { storeFile, log: (l) => lines.push(l) },
+    );
+    await expect(notifier.onPublished(hero)).resolves.toBeUndefined();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^publish → site: dictionary-hero: site not reached \\(.*ECONNREFUSED\\)\\) at ${closed.replaceAll('.', '\\.')}\\. Is the site running \\(npm start\\)\\? The edit is saved`,
+      ),
+    );
+  });
+
+  it('refuses a malformed SITE_REVALIDATE_URL at start', () => {
+    expect(() =>
+      localPublishNotifier({ SITE_REVALIDATE_URL: 'localhost:3000' }, { storeFile, log: () => {} }),
+    ).toThrow(/SITE_REVALIDATE_URL "localhost:3000" must be an http:\/\/ or https:\/\/ URL/);
   });
 });

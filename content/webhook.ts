@@ -48,7 +48,11 @@ export async function readWebhook(
     status,
     message,
   });
-  if (!secret) return reject(401, 'this site has no webhook secret (SANITY_REVALIDATE_SECRET)');
+  if (!secret)
+    return reject(
+      401,
+      'this site has no webhook secret (SANITY_REVALIDATE_SECRET; with the local store, the webhook-secret file a sender makes beside the dataset)',
+    );
   if (!signature) return reject(401, `missing ${SIGNATURE_HEADER_NAME} header`);
   if (!(await isValidSignature(body, signature, secret))) return reject(401, 'invalid signature');
   const age = now - decodeSignatureHeader(signature).timestamp;

@@ -4,6 +4,7 @@ import { dictionaries, documentType, NAMESPACES } from './index';
 import { LANGUAGES } from './languages';
 import {
   languageValidation,
+  localizedPreview,
   localizedTypes,
   pluralTypes,
   sanityDocumentType,
@@ -191,5 +192,119 @@ describe('Studio validation rules (the export step’s rules)', () => {
   it('passes good copy', () => {
     const check = recordRules(languageValidation(copyright, 'de'));
     expect(check('© {year} {brand}', { en: '© {year} {brand}' })).toEqual([]);
+  });
+});
+
+/** Every field an editor meets in a dictionary, with its path, except a text's language fields. */
+function dictionaryFields(
+  fields: SanityField[] | undefined,
+  prefix: string,
+): [string, SanityField][] {
+  return (fields ?? []).flatMap((field): [string, SanityField][] => {
+    const path = `${prefix}.${field.name}`;
+    const plural = pluralByName.get(field.type);
+    const nested = plural
+      ? [] // the forms, described once in the plural type
+      : field.type === 'array'
+        ? (field.of ?? []).flatMap((member) => dictionaryFields(member.fields, `${path}[]`))
+        : dictionaryFields(field.fields, path);
+    return [[path, field], ...nested];
+  });
+}
+
+describe('what editors read in the Studio', () => {
+  it.each(NAMESPACES)('%s: every field says what it is for and where it shows', (namespace) => {
+    const type = sanityDocumentType(namespace);
+    const undescribed = dictionaryFields(type.fields, namespace)
+      .filter(([, field]) => !field.description?.trim())
+      .map(([path]) => path);
+    expect(undescribed).toEqual([]);
+    for (const plural of pluralTypes.filter((t) => t.name.startsWith('plural')))
+      for (const form of plural.fields ?? []) expect(form.description).toBeTruthy();
+  });
+
+  it('titles each dictionary document with its own name, whatever its first field holds', () => {
+    for (const namespace of NAMESPACES) {
+      const type = sanityDocumentType(namespace);
+      expect(type.preview.prepare({ id: `dictionary-${namespace}` })).toEqual({
+        title: dictionaries[namespace].title,
+      });
+    }
+  });
+
+  it('previews a text by its English, else German, else Turkish text, naming what is missing', () => {
+    expect(localizedPreview({ en: 'Hello', de: 'Hallo', tr: 'Merhaba' })).toEqual({
+      title: 'Hello',
+    });
+    expect(localizedPreview({ en: 'Hello', tr: '  ' })).toEqual({
+      title: 'Hello',
+      subtitle: 'missing: German, Turkish',
+    });
+    expect(localizedPreview({ en: '\u200B', de: 'Hallo\n  Welt', tr: 'Merhaba' })).toEqual({
+      title: 'Hallo Welt',
+      subtitle: 'shown in German · missing: English',
+    });
+    expect(localizedPreview({ tr: 'Merhaba' })).toEqual({
+      title: 'Merhaba',
+      subtitle: 'shown in Turkish · missing: English, German',
+    });
+    expect(localizedPreview({})).toEqual({ title: '(empty)' });
+    // Text types preview like that, and so do list entries, by their first text.
+    const paragraph = localizedTypes.find((type) => type.name === 'localeText')!;
+    expect(paragraph.preview?.prepare({ en: 'One paragraph.' })).toEqual({
+      title: 'One paragraph.',
+      subtitle: 'missing: German, Turkish',
+    });
+    const sections = sanityDocumentType('privacyPolicy').fields.find((f) => f.name === 'sections')!;
+    const section = sections.of![0]!;
+    expect(section.preview?.select).toEqual({
+      en: 'heading.en',
+      de: 'heading.de',
+      tr: 'heading.tr',
+    });
+    expect(section.preview?.prepare({})).toEqual({ title: '(empty heading)' });
+  });
+
+  it('puts short texts side by side and long ones one under the other', () => {
+    const layout = (name: string) =>
+      localizedTypes.find((type) => type.name === name)?.options?.languageLayout;
+    expect(layout('localeStringRequired')).toBe('row');
+    expect(layout('localeUrl')).toBe('row');
+    expect(layout('localeHref')).toBe('row');
+    expect(layout('localeText')).toBe('stack');
+    expect(layout('localeJson')).toBe('stack');
+  });
+
+  it('gives a dictionary with many top-level blocks one tab per block, opening on the first after the page head', () => {
+    const about = sanityDocumentType('about');
+    expect(about.groups?.map((group) => group.name)).toEqual([
+      'meta',
+      'hero',
+      'vision',
+      'mission',
+      'origin',
+      'pillars',
+      'timeline',
+    ]);
+    expect(about.groups?.find((group) => group.default)?.name).toBe('hero');
+    expect(about.fields.map((field) => field.group)).toEqual(about.groups?.map((g) => g.name));
+
+    const legal = sanityDocumentType('privacyPolicy');
+    expect(legal.groups?.map((group) => [group.name, group.title])).toEqual([
+      ['texts', 'Main texts'],
+      ['meta', 'Page head (SEO)'],
+      ['sections', 'Sections'],
+    ]);
+    expect(Object.fromEntries(legal.fields.map((field) => [field.name, field.group]))).toEqual({
+      meta: 'meta',
+      title: 'texts',
+      lastUpdated: 'texts',
+      intro: 'texts',
+      sections: 'sections',
+    });
+    expect(legal.groups?.find((group) => group.default)?.name).toBe('texts');
+    // A small dictionary keeps one form.
+    expect(sanityDocumentType('home').groups).toBeUndefined();
+    expect(sanityDocumentType('layout').groups).toBeUndefined();
   });
 });

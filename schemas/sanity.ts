@@ -15,7 +15,7 @@ import {
   type TextNode,
 } from './define';
 import { documentType, type Namespace, dictionaries } from './index';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
 import { LIMITS } from './limits';
 import {
   checkLocalizedText,
@@ -46,6 +46,12 @@ export interface RuleLike {
   regex(pattern: RegExp, options?: { name?: string }): RuleLike;
 }
 
+/** What a list item or document shows as its title in lists, search, toasts and history. */
+export interface SanityPreview {
+  select: Record<string, string>;
+  prepare: (selection: Record<string, unknown>) => { title: string; subtitle?: string };
+}
+
 export interface SanityField {
   name: string;
   type: string;
@@ -55,8 +61,18 @@ export interface SanityField {
   of?: SanityField[];
   options?: Record<string, unknown>;
   validation?: (rule: RuleLike) => RuleLike | RuleLike[];
-  preview?: { select: Record<string, string> };
+  preview?: SanityPreview;
   rows?: number;
+  /** The field group (tab) of a top-level field of a document with groups. */
+  group?: string;
+}
+
+/** A tab of a document's form: one top-level block, or the loose texts together. */
+export interface SanityFieldGroup {
+  name: string;
+  title: string;
+  /** The tab the form opens on. */
+  default?: boolean;
 }
 
 export interface SanityDocumentType {
@@ -65,8 +81,22 @@ export interface SanityDocumentType {
   title: string;
   description?: string;
   fields: SanityField[];
+  groups?: SanityFieldGroup[];
+  preview: SanityPreview;
   /** The namespace, for the Studio structure and coverage badges. */
   namespace: Namespace;
+}
+
+/**
+ * How the Studio lays out a text's language fields: `row` puts English, German and Turkish
+ * side by side (short texts: labels, titles, button labels, addresses), `stack` one under
+ * the other (paragraphs, structured data), so a long text keeps the full width.
+ */
+export type LanguageLayout = 'row' | 'stack';
+
+/** Derived options of a text type the Studio's input reads. */
+export interface LocalizedTypeOptions {
+  languageLayout: LanguageLayout;
 }
 
 function messageOf(problems: TextProblem[]): true | string {
@@ -194,12 +224,38 @@ function placeholderTitle(placeholders: readonly string[]): string {
   return placeholders.length ? ` with ${placeholders.map((name) => `{${name}}`).join(', ')}` : '';
 }
 
+const EMPTY_PREVIEW = '(empty)';
+
+/**
+ * The preview of a text in a list: its English text, else German, else Turkish, else
+ * "(empty)", and which languages it lacks, so a missing translation shows in the list.
+ */
+export function localizedPreview(
+  texts: Partial<Record<Language, unknown>>,
+  empty = EMPTY_PREVIEW,
+): { title: string; subtitle?: string } {
+  const shown = LANGUAGES.find((language) => isPresentText(texts[language]));
+  const missing = LANGUAGES.filter((language) => !isPresentText(texts[language]));
+  if (!shown) return { title: empty };
+  const notes = [
+    ...(shown === DEFAULT_LANGUAGE ? [] : [`shown in ${LANGUAGE_NAMES[shown]}`]),
+    ...(missing.length ? [`missing: ${missing.map((l) => LANGUAGE_NAMES[l]).join(', ')}`] : []),
+  ];
+  const text = (texts[shown] as string).trim().replace(/\s+/g, ' ');
+  return { title: text, ...(notes.length ? { subtitle: notes.join(' · ') } : {}) };
+}
+
 function localizedType(node: TextRules, pluralForm = false): SanityField {
   const long = node.format === 'multiline' || node.format === 'json';
+  const options: LocalizedTypeOptions = { languageLayout: long ? 'stack' : 'row' };
   return {
     name: pluralForm ? pluralFormTypeName(node) : localizedTypeName(node),
     type: 'object',
     title: `${long ? 'Long text' : 'Text'} in every language${node.required ? ' (English required)' : ''}${placeholderTitle(node.placeholders)}`,
+    description: long
+      ? 'English, German and Turkish, one under the other.'
+      : 'English, German and Turkish side by side.',
+    options: { ...options },
     fields: LANGUAGES.map((language) => ({
       name: language,
       type: long ? 'text' : 'string',
@@ -207,6 +263,10 @@ function localizedType(node: TextRules, pluralForm = false): SanityField {
       ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
       validation: languageValidation(node, language, { pluralForm }),
     })),
+    preview: {
+      select: Object.fromEntries(LANGUAGES.map((language) => [language, language])),
+      prepare: (selection) => localizedPreview(selection),
+    },
   };
 }
 
@@ -239,6 +299,7 @@ export const pluralTypes: SanityField[] = (() => {
       name: pluralTypeName(node),
       type: 'object',
       title: `Text with a number${placeholderTitle(node.form.placeholders)}`,
+      description: 'Written once for the number 1 and once for other numbers, in every language.',
       fields: PLURAL_FORMS.map((form) => ({
         name: form,
         type: pluralFormTypeName(node.form),
@@ -264,6 +325,15 @@ function textField(
 
 function firstTextKey(fields: Record<string, Node>): string | undefined {
   return Object.entries(fields).find(([, node]) => node.kind === 'text')?.[0];
+}
+
+/** A list item shows its first text (a heading, a question, a name) like a text item does. */
+function itemPreview(titleKey: string): SanityPreview {
+  return {
+    select: Object.fromEntries(LANGUAGES.map((language) => [language, `${titleKey}.${language}`])),
+    prepare: (selection) =>
+      localizedPreview(selection, `(empty ${titleFromKey(titleKey).toLowerCase()})`),
+  };
 }
 
 export function sanityField(name: string, node: Node): SanityField {
@@ -337,8 +407,9 @@ export function sanityField(name: string, node: Node): SanityField {
             name: node.itemName,
             type: 'object',
             title: titleFromKey(node.itemName),
+            description: item.description ?? `One entry of ${base.title.toLowerCase()}.`,
             fields: Object.entries(item.fields).map(([key, child]) => sanityField(key, child)),
-            ...(titleKey ? { preview: { select: { title: `${titleKey}.en` } } } : {}),
+            ...(titleKey ? { preview: itemPreview(titleKey) } : {}),
           },
         ],
       };
@@ -346,14 +417,60 @@ export function sanityField(name: string, node: Node): SanityField {
   }
 }
 
+/** A list of texts (paragraphs, keywords) reads like a text, not like a block of its own. */
+function isBlock(node: Node): boolean {
+  return node.kind === 'group' || (node.kind === 'list' && node.of.kind === 'group');
+}
+
+/** Documents with at least this many top-level fields get one tab per block. */
+export const TABS_FROM_FIELDS = 4;
+const LOOSE_TEXTS_GROUP: SanityFieldGroup = { name: 'texts', title: 'Main texts' };
+
+/**
+ * The tabs of a large dictionary: one per top-level block (a group or a list of entries),
+ * in schema order, after one tab holding the loose top-level texts. The form opens on the
+ * first tab that is not the page head, which editors open least. Only the form changes:
+ * the stored and published shapes do not depend on tabs.
+ */
+export function fieldGroups(dictionary: Dictionary): {
+  groups: SanityFieldGroup[];
+  groupOf: Record<string, string>;
+} {
+  const entries = Object.entries(dictionary.root.fields);
+  if (entries.length < TABS_FROM_FIELDS || entries.filter(([, node]) => isBlock(node)).length < 2)
+    return { groups: [], groupOf: {} };
+  const groupOf: Record<string, string> = {};
+  const groups: SanityFieldGroup[] = [];
+  if (entries.some(([, node]) => !isBlock(node))) groups.push({ ...LOOSE_TEXTS_GROUP });
+  for (const [key, node] of entries) {
+    if (!isBlock(node)) {
+      groupOf[key] = LOOSE_TEXTS_GROUP.name;
+      continue;
+    }
+    groupOf[key] = key;
+    groups.push({ name: key, title: node.title ?? titleFromKey(key) });
+  }
+  const opening = groups.find((group) => group.name !== 'meta') ?? groups[0];
+  if (opening) opening.default = true;
+  return { groups, groupOf };
+}
+
 export function sanityDocumentType(namespace: Namespace): SanityDocumentType {
   const dictionary: Dictionary = dictionaries[namespace];
+  const title = dictionary.title ?? titleFromKey(namespace);
+  const { groups, groupOf } = fieldGroups(dictionary);
   return {
     name: documentType(namespace),
     type: 'document',
-    title: dictionary.title ?? titleFromKey(namespace),
+    title,
     description: dictionary.description,
     namespace,
-    fields: Object.entries(dictionary.root.fields).map(([key, node]) => sanityField(key, node)),
+    ...(groups.length ? { groups } : {}),
+    fields: Object.entries(dictionary.root.fields).map(([key, node]) => ({
+      ...sanityField(key, node),
+      ...(groupOf[key] ? { group: groupOf[key] } : {}),
+    })),
+    // Without a preview, Sanity titles a document with its first field, dumped as an object.
+    preview: { select: { id: '_id' }, prepare: () => ({ title }) },
   };
 }

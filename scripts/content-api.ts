@@ -1,10 +1,13 @@
 /**
  * npm run content-api -- [--port 3334] [--tls-dir .content/tls] [--self-signed]
  * Serves the embedded store (.content/production.ndjson, or CONTENT_STORE_FILE) to a
- * Studio on this machine. `npm run studio` starts it for you; this runs it on its own.
+ * Studio on this machine, and tells the site of each publish (SITE_REVALIDATE_URL, by
+ * default the one `npm start` serves). `npm run studio` starts it for you; this runs it
+ * on its own.
  */
 import { parseArgs } from 'node:util';
 import { startContentApi } from '@/content-api/server';
+import { localPublishNotifier } from '@/content/publish-webhook';
 import { localCertificate } from '@/content-api/tls';
 import { readContentSettings } from '@/content/settings';
 
@@ -29,8 +32,19 @@ try {
     [`${projectId}.localhost`, 'localhost', '127.0.0.1', '::1'],
     values['self-signed'] ? 'self-signed' : undefined,
   );
-  const api = await startContentApi({ storeFile, port: Number(values.port), projectId, tls });
+  const notifier = localPublishNotifier(process.env, {
+    storeFile,
+    log: (line) => console.log(line),
+  });
+  const api = await startContentApi({
+    storeFile,
+    port: Number(values.port),
+    projectId,
+    tls,
+    onPublished: notifier.onPublished,
+  });
   console.log(`content API: ${api.projectUrl} (serving ${storeFile}, certificate ${tls.source})`);
+  console.log(`publishes go to: ${notifier.target}`);
   const stop = () => {
     void api.close().then(() => process.exit(0));
   };

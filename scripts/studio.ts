@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { importLocales } from '@/content/import-locales';
+import { localPublishNotifier, type PublishNotifier } from '@/content/publish-webhook';
 import { LocalStore } from '@/content/local-store';
 import { readContentSettings } from '@/content/settings';
 import { startContentApi } from '@/content-api/server';
@@ -76,6 +77,14 @@ if ((await store.fetchDictionaries()).length === 0) {
   );
 }
 
+// Each publish is sent to the running site (by default the one `npm start` serves).
+let notifier: PublishNotifier;
+try {
+  notifier = localPublishNotifier(process.env, { storeFile, log: (line) => console.log(line) });
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
 const tls = localCertificate(settings.tlsDir, hosts);
 const api = await startContentApi({
@@ -86,6 +95,7 @@ const api = await startContentApi({
   tls,
   // The site (npm start) checks the Presentation tool's preview secrets with this API.
   announce: true,
+  onPublished: notifier.onPublished,
 });
 const studioPort = await portNear(settings.studioPort);
 const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort), ...extraArgs], {
@@ -118,8 +128,10 @@ console.log(
     '',
     `Studio:             http://localhost:${studioPort}   ← open this`,
     `Local content API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
+    `Publishes go to:    ${notifier.target}`,
     ...trustStep,
-    'Publish in the Studio, then `npm run export-locales` writes the published dictionaries.',
+    'Publish in the Studio: the running site (npm start) shows the edit within seconds;',
+    '`npm run export-locales` writes the published dictionaries as files.',
     '',
   ].join('\n'),
 );

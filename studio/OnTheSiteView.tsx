@@ -1,9 +1,12 @@
 /** A document view listing the public pages that show this dictionary, in every language. */
+import { LaunchIcon } from '@sanity/icons/Launch';
+import { Box, Button, Card, Container, Flex, Heading, Stack, Text } from '@sanity/ui';
+import type { ReactNode } from 'react';
 import type { SanityDocument } from 'sanity';
 import { namespaceOfDocumentType } from '../schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/languages';
-import { pagesShowing } from '../schemas/site';
 import { pagePath } from '../schemas/paths';
+import { pagesShowing, type SitePage } from '../schemas/site';
 import { coverageLabel, documentCoverage } from './coverage';
 import { siteUrl } from './env';
 
@@ -12,30 +15,74 @@ export function publicUrl(slug: string, language: Language): string {
   return `${siteUrl}${pagePath(slug, language)}`;
 }
 
-export function OnTheSiteView(props: { document: { displayed: Partial<SanityDocument> } }) {
+/**
+ * Links shown for one page in one language next to the public page. The site's own preview
+ * (draft mode, once the Presentation tool is set up) adds its link here.
+ */
+export type PageLinks = (page: SitePage, language: Language) => ReactNode;
+
+function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks }) {
+  const path = page.slug ? `/${page.slug}` : '/';
+  return (
+    <Card padding={4} radius={2} border data-testid={`on-the-site-${page.slug || 'home'}`}>
+      <Stack gap={4}>
+        <Heading as="h3" size={1}>
+          {path}
+        </Heading>
+        <Stack gap={2}>
+          {LANGUAGES.map((language) => (
+            <Flex key={language} align="center" gap={3} wrap="wrap">
+              <Box style={{ minWidth: '5.5rem' }}>
+                <Text size={1} weight="medium">
+                  {LANGUAGE_NAMES[language]}
+                </Text>
+              </Box>
+              <Button
+                as="a"
+                href={publicUrl(page.slug, language)}
+                target="_blank"
+                rel="noopener noreferrer"
+                mode="ghost"
+                fontSize={1}
+                padding={2}
+                iconRight={LaunchIcon}
+                text={pagePath(page.slug, language)}
+                title={`Open ${publicUrl(page.slug, language)} in a new tab`}
+              />
+              {extraLinks?.(page, language)}
+            </Flex>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+export function OnTheSiteView(props: {
+  document: { displayed: Partial<SanityDocument> };
+  /** More links per page and language, e.g. to the site's preview of the draft. */
+  extraLinks?: PageLinks;
+}) {
   const document = props.document.displayed;
   const namespace = document._type ? namespaceOfDocumentType(document._type) : undefined;
   if (!namespace) return null;
   const pages = pagesShowing(namespace);
   return (
-    <div style={{ padding: '1.5rem', display: 'grid', gap: '1.25rem', fontFamily: 'inherit' }}>
-      <p style={{ margin: 0 }}>
-        Translation coverage: {coverageLabel(documentCoverage(namespace, document))}
-      </p>
-      {pages.map((page) => (
-        <section key={page.slug}>
-          <h3 style={{ margin: '0 0 0.5rem' }}>/{page.slug}</h3>
-          <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
-            {LANGUAGES.map((language) => (
-              <li key={language}>
-                <a href={publicUrl(page.slug, language)} target="_blank" rel="noopener noreferrer">
-                  {LANGUAGE_NAMES[language]}: {publicUrl(page.slug, language)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <Container width={2} padding={4}>
+      <Stack gap={4}>
+        <Stack gap={3}>
+          <Text size={1} muted>
+            The pages of {siteUrl} that show these texts. They show the published version, never a
+            draft.
+          </Text>
+          <Text size={1}>
+            Translated: <strong>{coverageLabel(documentCoverage(namespace, document))}</strong>
+          </Text>
+        </Stack>
+        {pages.map((page) => (
+          <PageCard key={page.slug} page={page} extraLinks={props.extraLinks} />
+        ))}
+      </Stack>
+    </Container>
   );
 }

@@ -10,9 +10,11 @@ import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage } from './coverage';
 import { apiHost, dataset, projectId } from './env';
+import { interfaceLanguages } from './interface-languages';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 import { presentation } from './presentation';
+import { translationOverview } from './TranslationOverview';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
 
@@ -55,6 +57,8 @@ export default defineConfig({
         !('name' in member) ||
         selectedLanguageIds.includes(member.name),
     }),
+    translationOverview(),
+    interfaceLanguages(),
   ],
   schema: {
     types: schemaTypes,

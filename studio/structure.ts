@@ -41,7 +41,10 @@ export const structure: StructureResolver = (S) =>
                   .filter((type) => getDictionary(type.namespace).section === group.section)
                   .map((type) =>
                     S.listItem()
-                      .id(type.namespace)
+                      // The document's own id: Sanity resolves links to a document (the
+                      // translation overview's, search results, intents) to the list item
+                      // with that id.
+                      .id(documentId(type.namespace))
                       .title(type.title)
                       .icon(group.icon)
                       .child(

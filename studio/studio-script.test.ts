@@ -12,12 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { launchChromium } from '@/testing/chromium';
-import { startGroup, type ProcessGroup } from '@/testing/processes';
+import { ApiClient } from '@/content-api/testing/client';
+import { freePort, startGroup, type ProcessGroup } from '@/testing/processes';
 
 let dir: string;
 let studio: ProcessGroup;
 let studioUrl: string;
 let apiPort: number;
+/** Where the script sends publishes: a port nothing listens on (no site running). */
+let siteRevalidateUrl: string;
 
 async function printed(pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
@@ -38,6 +41,7 @@ beforeAll(async () => {
   await copyFile(source, storeFile);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('SANITY_')) delete env[key];
+  siteRevalidateUrl = `http://127.0.0.1:${await freePort()}/api/revalidate`;
   studio = startGroup('npm', ['run', '-s', 'studio'], {
     env: {
       ...env,
@@ -47,6 +51,7 @@ beforeAll(async () => {
       CONTENT_API_TLS_DIR: path.join(dir, 'tls'),
       // mkcert, where installed, keeps its authority here instead of the user's home.
       CAROOT: path.join(dir, 'mkcert'),
+      SITE_REVALIDATE_URL: siteRevalidateUrl,
     },
   });
   const [, port] = await printed(/Studio: +http:\/\/localhost:(\d+)/);
@@ -87,7 +92,7 @@ describe('npm run studio without Sanity settings', () => {
     try {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
-      await page.goto(`${studioUrl}/structure/chrome;footer`, {
+      await page.goto(`${studioUrl}/structure/chrome;dictionary-footer`, {
         waitUntil: 'commit',
         timeout: 120_000,
       });
@@ -95,5 +100,37 @@ describe('npm run studio without Sanity settings', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('prints where publishes go, and a one-line note when the site is not running', async () => {
+    expect(studio.output()).toContain(
+      `Publishes go to:    ${siteRevalidateUrl} (signed with the secret in ${path.join(dir, 'webhook-secret')})`,
+    );
+    const api = new ApiClient(`https://127.0.0.1:${apiPort}`);
+    try {
+      const answer = await api.post('/data/actions/production', {
+        actions: [
+          {
+            actionType: 'sanity.action.document.edit',
+            draftId: 'drafts.dictionary-footer',
+            publishedId: 'dictionary-footer',
+            patch: { set: { 'brand.name.de': 'RG Games (offline)' } },
+          },
+          {
+            actionType: 'sanity.action.document.publish',
+            draftId: 'drafts.dictionary-footer',
+            publishedId: 'dictionary-footer',
+          },
+        ],
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      api.close();
+    }
+    const [note] = await printed(/^publish → site: dictionary-footer: .*$/m, 30_000);
+    expect(note).toMatch(
+      /site not reached \(.*ECONNREFUSED\)\) at .*Is the site running \(npm start\)\?/,
+    );
+    expect(studio.child.exitCode).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import {
   type ContentApiOptions,
   type RunningContentApi,
 } from '@/content-api/server';
-import { getDictionary, type Namespace } from '@/schemas';
+import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { launchChromium } from './chromium';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
@@ -143,9 +143,9 @@ function isOfflineNoise(text: string): boolean {
   );
 }
 
-/** The desk path of a dictionary: `/structure/<group>;<namespace>`. */
+/** The desk path of a dictionary: `/structure/<group>;<document id>`. */
 export function dictionaryPath(namespace: Namespace): string {
-  return `/structure/${getDictionary(namespace).section};${namespace}`;
+  return `/structure/${getDictionary(namespace).section};${documentId(namespace)}`;
 }
 
 export async function startStudioSession(options: {

@@ -23,7 +23,10 @@ export const meta = () =>
   );
 
 /** A call-to-action button or link: it appears only when both label and address are given. */
-export const cta = (title = 'Call to action') =>
+export const cta = (
+  title = 'Call to action',
+  description = 'A button; it shows only when it has both a text and an address.',
+) =>
   group(
     {
       label: text({ description: 'Button text.' }),
@@ -32,13 +35,19 @@ export const cta = (title = 'Call to action') =>
         description: 'A site path such as /publishing (localised automatically) or an https URL.',
       }),
     },
-    { title },
+    { title, description },
   );
 
 export const ctaPair = () =>
   group(
-    { primary: cta('Primary button'), secondary: cta('Secondary button') },
-    { title: 'Buttons' },
+    {
+      primary: cta('Primary button', 'The highlighted button; shows with a text and an address.'),
+      secondary: cta(
+        'Secondary button',
+        'The plain button beside it; shows with a text and an address.',
+      ),
+    },
+    { title: 'Buttons', description: 'Up to two buttons side by side.' },
   );
 
 /** Artwork is drawn by the site; it appears only when it has alt text. */
@@ -49,47 +58,79 @@ export const illustration = () =>
         description: 'Describes the artwork for screen readers. Leave empty to hide the artwork.',
       }),
     },
-    { title: 'Illustration' },
+    {
+      title: 'Illustration',
+      description: 'The artwork beside the text, drawn by the site.',
+    },
   );
 
 export const stats = (withDescription = false) =>
   list(
     withDescription ? 'statCard' : 'stat',
     group({
-      label: text(),
+      label: text({ description: 'What the figure counts, under it, e.g. "Games released".' }),
       value: text({ description: 'Short figure, e.g. "12" or "3 M".' }),
-      ...(withDescription ? { description: longText() } : {}),
+      ...(withDescription
+        ? { description: longText({ description: 'A sentence under the label.' }) }
+        : {}),
     }),
-    { description: 'Entries lacking a label or value are hidden.' },
+    {
+      title: 'Figures',
+      description: 'Key figures in a row. Entries lacking a label or value are hidden.',
+    },
   );
 
 /** Title + description entries: pillars, points, features, steps. */
 export const entries = (itemName: string, title?: string) =>
-  list(itemName, group({ title: text(), description: longText() }), {
-    title,
-    description: 'Entries lacking a title or description are hidden.',
-  });
+  list(
+    itemName,
+    group({
+      title: text({ description: 'Heading of the card.' }),
+      description: longText({ description: 'Text of the card, under its heading.' }),
+    }),
+    { title, description: 'Cards in a grid. Entries lacking a title or description are hidden.' },
+  );
 
 export const timeline = () =>
-  list('milestone', group({ year: text(), title: text(), description: longText() }), {
-    description: 'Entries lacking a year, title or description are hidden.',
-  });
+  list(
+    'milestone',
+    group({
+      year: text({ description: 'The date on the timeline, e.g. "2024" or "Spring 2025".' }),
+      title: text({ description: 'What happened, as a heading.' }),
+      description: longText({ description: 'A sentence or two under the heading.' }),
+    }),
+    {
+      title: 'Milestones',
+      description:
+        'Shown as a timeline, in this order. Entries lacking a year, title or description are hidden.',
+    },
+  );
 
 export const faqItems = () =>
   list(
     'faqItem',
     group({
-      question: text(),
-      answer: paragraphs({ description: 'One or more paragraphs.' }),
+      question: text({ description: 'The question; visitors click it to open the answer.' }),
+      answer: paragraphs({ description: 'One or more paragraphs under the question.' }),
     }),
-    { description: 'Questions without a question or an answer are hidden.' },
+    {
+      title: 'Questions',
+      description: 'Questions without a question or an answer are hidden.',
+    },
   );
 
 /** A titled block of a page with a subtitle and up to two buttons. */
 export const ctaBlock = () =>
   group(
-    { title: text(), subtitle: longText(), buttons: ctaPair() },
-    { title: 'Closing call to action' },
+    {
+      title: text({ description: 'Heading of the closing block.' }),
+      subtitle: longText({ description: 'A sentence under the heading.' }),
+      buttons: ctaPair(),
+    },
+    {
+      title: 'Closing call to action',
+      description: 'The block at the end of the page that invites visitors to act.',
+    },
   );
 
 /** Deck sections and support offerings: an optional eyebrow and action link. */
@@ -98,14 +139,25 @@ export const offering = (itemName: string) =>
     itemName,
     group({
       id: slug({ description: 'Anchor name for links to this card, e.g. "market".' }),
-      eyebrow: text(),
-      title: text(),
-      description: longText(),
-      action: cta('Action link'),
+      eyebrow: text({ description: 'Small label above the card heading.' }),
+      title: text({ description: 'Heading of the card.' }),
+      description: longText({ description: 'Text of the card.' }),
+      action: cta(
+        'Action link',
+        'A link at the foot of the card; shows with a text and an address.',
+      ),
     }),
-    { description: 'Cards lacking a title or description are hidden.' },
+    { title: 'Cards', description: 'Cards lacking a title or description are hidden.' },
   );
 
 /** The opening block of a page: eyebrow, its required title, subtitle, plus page extras. */
 export const pageHero = <const F extends Fields>(extra: F) =>
-  group({ eyebrow: text(), title: text({ required: true }), subtitle: longText(), ...extra });
+  group(
+    {
+      eyebrow: text({ description: 'Small label above the page title.' }),
+      title: text({ required: true, description: 'The page title (the main heading).' }),
+      subtitle: longText({ description: 'The sentence or two under the page title.' }),
+      ...extra,
+    },
+    { title: 'Opening block', description: 'The top of the page: title, text and buttons.' },
+  );

@@ -6,12 +6,15 @@ export const hero = dictionary(
   'hero',
   'sections',
   {
-    eyebrow: text(),
-    title: group({
-      main: text({ description: 'Empty hides the whole hero.' }),
-      highlight: text({ description: 'Highlighted words after the main title.' }),
-    }),
-    subtitle: longText(),
+    eyebrow: text({ description: 'Small label above the home page title.' }),
+    title: group(
+      {
+        main: text({ description: 'Empty hides the whole hero.' }),
+        highlight: text({ description: 'Highlighted words after the main title.' }),
+      },
+      { description: 'The big heading at the top of the home page.' },
+    ),
+    subtitle: longText({ description: 'The sentence or two under the heading.' }),
     ctas: ctaPair(),
     stats: stats(),
     illustration: illustration(),
@@ -23,7 +26,7 @@ export const manifesto = dictionary(
   'manifesto',
   'sections',
   {
-    eyebrow: text(),
+    eyebrow: text({ description: 'Small label above the section heading.' }),
     title: text({ description: 'Empty hides the section.' }),
     description: paragraphs({ description: 'Without any paragraph the section is hidden.' }),
     cta: cta('Link'),
@@ -36,7 +39,7 @@ export const faq = dictionary(
   'faq',
   'sections',
   {
-    eyebrow: text(),
+    eyebrow: text({ description: 'Small label above the section heading.' }),
     title: text({ description: 'Empty hides the section.' }),
     items: faqItems(),
     cta: cta('Link'),
@@ -49,9 +52,9 @@ export const discord = dictionary(
   'discord',
   'sections',
   {
-    eyebrow: text(),
+    eyebrow: text({ description: 'Small label above the section heading.' }),
     title: text({ description: 'Empty hides the section.' }),
-    description: longText(),
+    description: longText({ description: 'The text under the heading.' }),
     ctaIcon: choice(['discord', 'chat', 'arrow'] as const, { description: 'Icon in the button.' }),
     ctaIconAriaLabel: text({ description: 'Screen-reader name of the icon.' }),
     cta: cta('Button'),
@@ -64,9 +67,11 @@ export const publisher = dictionary(
   'publisher',
   'sections',
   {
-    eyebrow: text(),
+    eyebrow: text({ description: 'Small label above the section heading.' }),
     title: text({ description: 'Empty hides the section.' }),
-    description: paragraphs(),
+    description: paragraphs({
+      description: 'The text under the heading, one paragraph per entry.',
+    }),
     cta: cta('Button'),
     illustration: illustration(),
   },
@@ -77,28 +82,51 @@ export const newsletter = dictionary(
   'newsletter',
   'sections',
   {
-    eyebrow: text(),
-    title: text({ required: true }),
-    description: longText(),
-    form: group({
-      emailLabel: text({ required: true, description: 'Label of the e-mail field.' }),
-      placeholder: text(),
-      buttonLabel: text({ required: true }),
-      privacyNote: longText(),
-      noScript: text({
-        required: true,
-        description: 'Shown when the visitor\u2019s browser runs no JavaScript.',
-      }),
-      status: group({ submitting: text({ required: true }), success: text({ required: true }) }),
-      messages: group({ success: text({ required: true }) }),
-    }),
+    eyebrow: text({ description: 'Small label above the section heading.' }),
+    title: text({ required: true, description: 'Heading of the newsletter section.' }),
+    description: longText({ description: 'Why to sign up, under the heading.' }),
+    form: group(
+      {
+        emailLabel: text({ required: true, description: 'Label of the e-mail field.' }),
+        placeholder: text({ description: 'Example text inside the empty e-mail field.' }),
+        buttonLabel: text({ required: true, description: 'The button that signs up.' }),
+        privacyNote: longText({ description: 'Small print under the form.' }),
+        noScript: text({
+          required: true,
+          description: 'Shown when the visitor\u2019s browser runs no JavaScript.',
+        }),
+        status: group(
+          {
+            submitting: text({ required: true, description: 'While the signup is sent.' }),
+            success: text({ required: true, description: 'On the button once signed up.' }),
+          },
+          { title: 'Button states', description: 'What the button says while and after it works.' },
+        ),
+        messages: group(
+          {
+            success: text({
+              required: true,
+              description: 'Message under the form once signed up.',
+            }),
+          },
+          { title: 'Messages', description: 'Messages under the form.' },
+        ),
+      },
+      { title: 'Signup form', description: 'The e-mail field and its button.' },
+    ),
     genericError: text({ required: true, description: 'Shown for errors without a message.' }),
     errors: group(
       {
-        emailRequired: text({ required: true }),
-        backendNotConfigured: text({ required: true }),
-        appCheckUnavailable: text({ required: true }),
-        permissionDenied: text({ required: true }),
+        emailRequired: text({ required: true, description: 'The e-mail field is empty.' }),
+        backendNotConfigured: text({
+          required: true,
+          description: 'Signups are not set up on this site.',
+        }),
+        appCheckUnavailable: text({
+          required: true,
+          description: 'The spam check could not run (e.g. blocked by the browser).',
+        }),
+        permissionDenied: text({ required: true, description: 'The signup was refused.' }),
         unavailable: text({ required: true, description: 'Network or service down.' }),
         deadlineExceeded: text({ required: true, description: 'The request took too long.' }),
         resourceExhausted: text({ required: true, description: 'Too many signups right now.' }),

@@ -8,6 +8,7 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { readWebhook, SIGNATURE_HEADER_NAME } from '@/content/webhook';
+import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
@@ -29,7 +30,7 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   const delivery = await readWebhook(
     await request.text(),
     request.headers.get(SIGNATURE_HEADER_NAME),
-    process.env.SANITY_REVALIDATE_SECRET?.trim(),
+    (await siteWebhookSecret(process.env))?.secret,
   );
   if (delivery.kind === 'rejected')
     return Response.json(

@@ -1,0 +1,295 @@
+/**
+ * What an editor sees in the real Studio (built from studio/) on the real local content API,
+ * at 1440 × 900: readable titles and list previews, languages side by side, large
+ * dictionaries in tabs, legal sections opened in place, the translation overview with the
+ * export's figures, and the language filter inside list entries.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { exportLocales } from '@/content/export-locales';
+import { LocalStore } from '@/content/local-store';
+import { NAMESPACES } from '@/schemas';
+import { startStudioSession, type StudioSession, type StudioTab } from '@/testing/studio';
+
+/**
+ * The About dictionary's form height at 1440 × 900 before this work (main at 45a80de: every
+ * field of the document in one column, each language under the other), measured as below.
+ */
+const ABOUT_FORM_HEIGHT_BEFORE = 10_542;
+
+/** How Sanity titles a document or list entry it has no preview for: the object, dumped. */
+const OBJECT_DUMP = /[{}]|\b(en|de|tr): /;
+
+let session: StudioSession;
+let tab: StudioTab;
+let scratch: string;
+
+beforeAll(async () => {
+  session = await startStudioSession({ build: inject('studioBuild') });
+  tab = await session.newTab();
+  scratch = await mkdtemp(path.join(tmpdir(), 'rg-studio-editor-'));
+});
+afterAll(async () => {
+  await session?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
+const field = (fieldPath: string) => tab.page.getByTestId(`field-${fieldPath}`);
+const input = (fieldPath: string): Locator => field(fieldPath).locator('input, textarea').first();
+/** The chevron that opens the list entry with the key `key` of a field. */
+const toggle = (fieldPath: string, key: string) =>
+  tab.page
+    .locator(`[data-item-path='${fieldPath}[_key=="${key}"]']`)
+    .getByTestId('inline-item-toggle')
+    .first();
+const dialogs = () =>
+  tab.page.locator('[data-testid="nested-object-dialog"], [role="dialog"]').count();
+const tabButton = (name: string) => tab.page.getByRole('tab', { name, exact: true });
+/** The row (preview) of each list entry of a field, without the fields of open entries. */
+const rowTexts = (fieldPath: string) =>
+  field(fieldPath)
+    .locator('[data-testid="inline-item"] > div:first-child')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.trim()));
+const focusedField = () =>
+  tab.page.evaluate(() =>
+    document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
+  );
+
+async function storedDocument(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await readFile(session.storeFile, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((doc) => doc._id === id);
+}
+
+async function publish(id: string) {
+  const button = tab.page.getByTestId('action-publish');
+  await eventually(() => button.getAttribute('data-disabled')).toBe('false');
+  await button.click();
+  await eventually(async () => (await storedDocument(`drafts.${id}`)) === undefined).toBe(true);
+}
+
+describe('the Studio an editor enjoys', () => {
+  it('titles every dictionary with its own name, and lists entries by their English text', async () => {
+    await session.openDictionary(tab, 'privacyPolicy');
+    await expect
+      .poll(() => tab.page.getByTestId('document-panel-document-title').innerText())
+      .toBe('Privacy policy');
+
+    // Intro paragraphs and sections: one row each, with the English text, not an object.
+    // The form renders its lists a moment after its first fields.
+    await eventually(async () => (await rowTexts('intro')).length).toBeGreaterThan(0);
+    const intro = await rowTexts('intro');
+    const english = JSON.parse(await readFile('locales/en/privacyPolicy.json', 'utf8')) as {
+      intro: string[];
+      sections: { heading: string }[];
+    };
+    expect(intro[0]).toContain(english.intro[0]!.slice(0, 40));
+    await tabButton('Sections').click();
+    await eventually(async () =>
+      (await rowTexts('sections')).map((row) => row.split('\n')[0]),
+    ).toEqual(english.sections.map((section) => section.heading));
+    const sections = await rowTexts('sections');
+    for (const row of [...intro, ...sections]) expect(row).not.toMatch(OBJECT_DUMP);
+
+    // A missing translation shows in the row; an entry without any text says so.
+    await tabButton('Main texts').click();
+    await toggle('intro', 'item0').click();
+    await input('intro[_key=="item0"].de').fill('');
+    await eventually(async () => (await rowTexts('intro'))[0]).toMatch(/missing: German/);
+    await input('intro[_key=="item0"].en').fill('');
+    await input('intro[_key=="item0"].tr').fill('');
+    await eventually(async () => (await rowTexts('intro'))[0]).toMatch(/^\(empty\)/);
+    await input('intro[_key=="item0"].tr').fill('Türkçe giriş');
+    await eventually(async () => (await rowTexts('intro'))[0]).toMatch(
+      /^Türkçe giriş\n.*shown in Turkish · missing: English, German/,
+    );
+    // Restored, the row is the English text alone again.
+    for (const language of ['en', 'de', 'tr'] as const) {
+      const bundled = JSON.parse(
+        await readFile(`locales/${language}/privacyPolicy.json`, 'utf8'),
+      ) as { intro: string[] };
+      await input(`intro[_key=="item0"].${language}`).fill(bundled.intro[0]!);
+    }
+    await eventually(async () => (await rowTexts('intro'))[0]).toBe(english.intro[0]);
+    // Saved before the page is left (leaving it aborts a pending save).
+    await eventually(async () => {
+      const draft = await storedDocument('drafts.dictionary-privacyPolicy');
+      return (draft as { intro: { en: string }[] } | undefined)?.intro[0]?.en;
+    }).toBe(english.intro[0]);
+
+    // Search results use the same title.
+    await tab.page.getByTestId('studio-search').click();
+    await tab.page.keyboard.type('Privacy');
+    const result = tab.page.getByRole('option').filter({ hasText: 'Privacy policy' }).first();
+    await result.waitFor();
+    expect(await result.innerText()).not.toMatch(OBJECT_DUMP);
+    await tab.page.keyboard.press('Escape');
+  });
+
+  it('puts the German input of a short text on the same row as the English one', async () => {
+    await session.openDictionary(tab, 'about');
+    const en = await input('hero.title.en').boundingBox();
+    const de = await input('hero.title.de').boundingBox();
+    const tr = await input('hero.title.tr').boundingBox();
+    expect(en && de && tr).toBeTruthy();
+    expect(Math.abs(de!.y - en!.y)).toBeLessThan(2);
+    expect(de!.x).toBeGreaterThanOrEqual(en!.x + en!.width);
+    expect(Math.abs(tr!.y - en!.y)).toBeLessThan(2);
+    // A long text keeps the width and puts its languages one under the other.
+    const subtitleEn = await input('hero.subtitle.en').boundingBox();
+    const subtitleDe = await input('hero.subtitle.de').boundingBox();
+    expect(subtitleDe!.y).toBeGreaterThan(subtitleEn!.y + subtitleEn!.height);
+  });
+
+  it('keeps the About dictionary to at most a third of its former height', async () => {
+    await session.openDictionary(tab, 'about');
+    const height = await tab.page
+      .locator('[data-testid="document-panel-scroller"] form')
+      .evaluate((form) => form.getBoundingClientRect().height);
+    console.log(
+      `About form height at 1440 × 900: ${Math.round(height)} px (before: ${ABOUT_FORM_HEIGHT_BEFORE} px)`,
+    );
+    expect(height).toBeLessThanOrEqual(ABOUT_FORM_HEIGHT_BEFORE / 3);
+    // Every block is still one click away.
+    for (const name of [
+      'Page head (SEO)',
+      'Vision',
+      'Mission',
+      'Origin story',
+      'Pillars',
+      'Timeline',
+    ])
+      await tabButton(name).waitFor();
+  });
+
+  it("edits a legal subsection's and a sub-subsection's text without any dialog", async () => {
+    await session.openDictionary(tab, 'privacyPolicy');
+    await tabButton('Sections').click();
+    await toggle('sections', 'item1').click();
+    await toggle('sections[_key=="item1"].subsections', 'item0').click();
+    const subsection = 'sections[_key=="item1"].subsections[_key=="item0"]';
+    await input(`${subsection}.heading.en`).fill('Server logs, kept for seven days');
+    expect(await dialogs()).toBe(0);
+
+    await toggle('sections[_key=="item1"].subsections', 'item1').click();
+    await toggle('sections[_key=="item1"].subsections[_key=="item1"].subsections', 'item0').click();
+    const deepest = 'sections[_key=="item1"].subsections[_key=="item1"].subsections[_key=="item0"]';
+    await input(`${deepest}.heading.de`).fill('Deine Sprache, nur im Browser');
+    expect(await dialogs()).toBe(0);
+
+    await eventually(async () => {
+      const draft = (await storedDocument('drafts.dictionary-privacyPolicy')) as
+        | {
+            sections: {
+              subsections: {
+                heading: { en: string };
+                subsections?: { heading: { de: string } }[];
+              }[];
+            }[];
+          }
+        | undefined;
+      return [
+        draft?.sections[1]?.subsections[0]?.heading.en,
+        draft?.sections[1]?.subsections[1]?.subsections?.[0]?.heading.de,
+      ];
+    }).toEqual(['Server logs, kept for seven days', 'Deine Sprache, nur im Browser']);
+  });
+
+  it("counts missing translations as the export's coverage.json does, and opens the first missing text", async () => {
+    // Two German texts removed and published: one at the top of About, one deep in a legal document.
+    await session.openDictionary(tab, 'about');
+    await input('hero.eyebrow.de').fill('');
+    await publish('dictionary-about');
+    const toast = tab.page.getByText(/About page.*was published|was published/).first();
+    await toast.waitFor();
+    expect(await toast.innerText()).not.toMatch(OBJECT_DUMP);
+
+    await session.openDictionary(tab, 'privacyPolicy');
+    await tabButton('Sections').click();
+    await toggle('sections', 'item1').click();
+    await toggle('sections[_key=="item1"].subsections', 'item0').click();
+    await input('sections[_key=="item1"].subsections[_key=="item0"].heading.de').fill('');
+    await publish('dictionary-privacyPolicy');
+
+    const out = path.join(scratch, 'published');
+    await exportLocales(new LocalStore(session.storeFile), { out, strict: false });
+    const coverage = JSON.parse(await readFile(path.join(out, 'coverage.json'), 'utf8')) as {
+      namespaces: Record<string, Record<'de' | 'tr', { missing: number }>>;
+    };
+    expect(coverage.namespaces.about?.de.missing).toBe(1);
+    expect(coverage.namespaces.privacyPolicy?.de.missing).toBe(1);
+
+    await tab.page.goto(`${session.studioUrl}/translations`);
+    await tab.page.getByTestId('translation-totals').waitFor({ timeout: 60_000 });
+    const shown = await tab.page.locator('[data-testid^="translation-row-"]').evaluateAll((rows) =>
+      rows.map((row) => ({
+        namespace: row.getAttribute('data-testid')!.slice('translation-row-'.length),
+        de: Number(row.querySelector('[data-testid="missing-de"]')?.getAttribute('data-missing')),
+        tr: Number(row.querySelector('[data-testid="missing-tr"]')?.getAttribute('data-missing')),
+      })),
+    );
+    expect(
+      Object.fromEntries(shown.map(({ namespace, de, tr }) => [namespace, { de, tr }])),
+    ).toEqual(
+      Object.fromEntries(
+        NAMESPACES.map((namespace) => [
+          namespace,
+          {
+            de: coverage.namespaces[namespace]!.de.missing,
+            tr: coverage.namespaces[namespace]!.tr.missing,
+          },
+        ]),
+      ),
+    );
+    // Sorted by what is missing.
+    expect(
+      shown
+        .slice(0, 2)
+        .map((row) => row.namespace)
+        .sort(),
+    ).toEqual(['about', 'privacyPolicy']);
+
+    // Each count opens its document at the first missing text, with the entries on the way open.
+    await tab.page.getByTestId('translation-row-privacyPolicy').getByTestId('missing-de').click();
+    await eventually(focusedField).toBe(
+      'field-sections[_key=="item1"].subsections[_key=="item0"].heading.de',
+    );
+    expect(await dialogs()).toBe(0);
+    await tab.page.goto(`${session.studioUrl}/translations`);
+    await tab.page.getByTestId('translation-row-about').getByTestId('missing-de').click();
+    await eventually(focusedField).toBe('field-hero.eyebrow.de');
+  });
+
+  it('hides German inside list entries when the language filter hides it', async () => {
+    await session.openDictionary(tab, 'about');
+    await tabButton('Timeline').click();
+    await toggle('timeline.items', 'item0').click();
+    await tabButton('Origin story').click();
+    await toggle('origin.paragraphs', 'item0').click();
+    await tabButton('Timeline').click();
+    const milestone = 'timeline.items[_key=="item0"]';
+    await field(`${milestone}.year.de`).waitFor();
+
+    await tab.page.getByRole('button', { name: 'Showing all' }).click();
+    await tab.page.getByRole('button', { name: /German/ }).click();
+    await tab.page.keyboard.press('Escape');
+    await eventually(() => field(`${milestone}.year.de`).count()).toBe(0);
+    expect(await field(`${milestone}.year.en`).count()).toBe(1);
+    expect(await field(`${milestone}.year.tr`).count()).toBe(1);
+    // A paragraph is itself a list entry of a text.
+    await tabButton('Origin story').click();
+    await field('origin.paragraphs[_key=="item0"].en').waitFor();
+    expect(await field('origin.paragraphs[_key=="item0"].de').count()).toBe(0);
+  });
+
+  it('shows no console error besides the offline hosts, and the API knew every request', () => {
+    expect(tab.errors).toEqual([]);
+    expect(session.api.unknownRoutes()).toEqual([]);
+  });
+});

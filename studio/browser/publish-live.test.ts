@@ -1,0 +1,175 @@
+/**
+ * Publish → live on one machine with no settings, end to end: the real Studio on the
+ * local content API, and the real site (`next build` + the production server) on the same
+ * temporary dataset file. The API sends each publish to the site as `npm run studio` does
+ * (localPublishNotifier), signed with the secret the two share beside the dataset; nobody
+ * sets SANITY_REVALIDATE_SECRET. Copy that fails the gate, written through the API's
+ * actions endpoint around the Studio (whose validation would block it), is held back.
+ */
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localPublishNotifier } from '@/content/publish-webhook';
+import { signWebhook } from '@/content/webhook';
+import { ApiClient } from '@/content-api/testing/client';
+import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import {
+  startStudioSession,
+  temporaryDataset,
+  type StudioSession,
+  type StudioTab,
+} from '@/testing/studio';
+
+/** The limit the site promises from a publish to the new text on the page. */
+const LIVE_WITHIN_MS = 5_000;
+
+let dataset: { dir: string; storeFile: string };
+let site: RunningSite;
+let session: StudioSession;
+let tab: StudioTab;
+/** What `npm run studio` would print for each publish. */
+const notes: string[] = [];
+/** The site's answer to a signed delivery before any sender had made the shared secret. */
+let answerBeforeSecret: { status: number; message: string };
+
+async function get(pathname: string): Promise<string> {
+  return (await fetch(`${site.url}${pathname}`)).text();
+}
+
+async function deliverWith(secret: string) {
+  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
+  const response = await fetch(`${site.url}/api/revalidate`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await signWebhook(body, secret),
+    },
+  });
+  return {
+    status: response.status,
+    message: ((await response.json()) as { message: string }).message,
+  };
+}
+
+async function textOn(pathname: string, selector: string): Promise<string> {
+  const page = await session.browser.newPage();
+  try {
+    await page.goto(`${site.url}${pathname}`);
+    return await page.locator(selector).first().innerText();
+  } finally {
+    await page.close();
+  }
+}
+
+beforeAll(async () => {
+  dataset = await temporaryDataset();
+  const variant: Variant = {
+    name: 'studio-live',
+    env: { CONTENT_STORE_FILE: dataset.storeFile },
+  };
+  buildSite(variant);
+  site = await serveSite(variant);
+  answerBeforeSecret = await deliverWith(randomBytes(32).toString('hex'));
+  const notifier = localPublishNotifier(
+    { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
+    { storeFile: dataset.storeFile, log: (line) => notes.push(line) },
+  );
+  session = await startStudioSession({
+    build: inject('studioBuild'),
+    storeFile: dataset.storeFile,
+    api: { onPublished: notifier.onPublished },
+  });
+  tab = await session.newTab();
+}, 420_000);
+
+afterAll(async () => {
+  await session?.close();
+  await site?.stop();
+  if (dataset) await rm(dataset.dir, { recursive: true, force: true });
+});
+
+const input = (path: string): Locator =>
+  tab.page.getByTestId(`field-${path}`).locator('input, textarea').first();
+const publishButton = () => tab.page.getByTestId('action-publish');
+
+describe('publish → live with the local content API and no settings', () => {
+  it('the site refuses deliveries until a sender has made the shared secret', () => {
+    expect(answerBeforeSecret.status).toBe(401);
+    expect(answerBeforeSecret.message).toMatch(/this site has no webhook secret/);
+  });
+
+  it('an edit published in the Studio is on /de and /locales/de/hero.json within 5 s, without a rebuild', async () => {
+    const english = await textOn('/', '#hero-title');
+    await session.openDictionary(tab, 'hero');
+    const edited = `Live aus dem Studio ${Date.now()}`;
+    await input('title.main.de').fill(edited);
+    await expect
+      .poll(() => publishButton().getAttribute('data-disabled'), { timeout: 30_000 })
+      .toBe('false');
+
+    await publishButton().click();
+    const clicked = Date.now();
+    await expect
+      .poll(
+        async () =>
+          (await get('/de')).includes(edited) &&
+          (await get('/locales/de/hero.json')).includes(edited),
+        { timeout: LIVE_WITHIN_MS, interval: 100 },
+      )
+      .toBe(true);
+    console.log(
+      `Studio Publish → /de and /locales/de/hero.json show it: ${Date.now() - clicked} ms`,
+    );
+
+    await expect(textOn('/de', '#hero-title')).resolves.toContain(edited);
+    await expect(textOn('/', '#hero-title')).resolves.toBe(english);
+    expect(notes).toEqual([
+      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s))',
+    ]);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('copy that fails the gate, published around the Studio, never reaches the page and is reported', async () => {
+    const year = String(new Date().getFullYear());
+    const footer = await textOn('/de', '.site-footer__bottom p');
+    expect(footer).toContain(year);
+
+    const api = new ApiClient(session.api.url);
+    try {
+      const answer = await api.post('/data/actions/production', {
+        actions: [
+          {
+            actionType: 'sanity.action.document.edit',
+            draftId: 'drafts.dictionary-footer',
+            publishedId: 'dictionary-footer',
+            patch: { set: { 'copyrightTemplate.de': '© {brand}. Alle Rechte vorbehalten.' } },
+          },
+          {
+            actionType: 'sanity.action.document.publish',
+            draftId: 'drafts.dictionary-footer',
+            publishedId: 'dictionary-footer',
+          },
+        ],
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      api.close();
+    }
+
+    const problem =
+      'dictionary-footer (de) → copyrightTemplate: placeholders differ from English: lacks {year}';
+    await expect
+      .poll(() => notes.at(-1), { timeout: 15_000 })
+      .toBe(`publish → site: dictionary-footer: 200 held back: ${problem}`);
+    await expect(textOn('/de', '.site-footer__bottom p')).resolves.toBe(footer);
+    expect(JSON.parse(await get('/locales/de/footer.json')).copyrightTemplate).toContain('{year}');
+    const status = JSON.parse(await get('/api/content-status')) as {
+      heldBack: { namespace: string; problems: string[] }[];
+    };
+    expect(status.heldBack).toEqual([
+      expect.objectContaining({ namespace: 'footer', problems: [problem] }),
+    ]);
+  });
+});
