@@ -9,7 +9,7 @@ import { documentType, NAMESPACES, type Namespace } from '../schemas';
 import { LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { pagePath } from '../schemas/paths';
 import { pagesShowing, SITE_PAGES } from '../schemas/site';
-import { previewUrl } from './env';
+import { apiHost, previewUrl } from './env';
 
 /** The site's route that starts a preview after checking the Studio's secret. */
 export const ENABLE_PREVIEW_PATH = '/api/draft-mode/enable';
@@ -35,7 +35,16 @@ export const mainDocuments = SITE_PAGES.map((page) => ({
   type: documentType(page.namespace),
 }));
 
+/**
+ * Origins the frame may show besides the preview URL's own. With the local content API
+ * (npm run studio) the site may run on any local port (npm start picks a free one; tests
+ * too): `?preview=http://localhost:3001/de` then opens it. Loopback only, and only on the
+ * local setup: a Studio for a Sanity project hands its preview secrets to its own site alone.
+ */
+const LOCAL_SITES = apiHost ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
+
 export const presentation = presentationTool({
+  allowOrigins: [new URL(previewUrl).origin, ...LOCAL_SITES],
   previewUrl: {
     initial: previewUrl,
     previewMode: { enable: ENABLE_PREVIEW_PATH },

@@ -6,7 +6,7 @@ import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
 import { pagePath } from '../i18n/paths';
-import { loadPageDictionary, previewState } from '../preview/content';
+import { loadHeadDictionary, loadPageDictionary, previewState } from '../preview/content';
 import { plainText } from '../preview/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
 import { PreviewEditing } from '../preview/VisualEditing';
@@ -30,6 +30,8 @@ export async function SiteShell({
     loadPageDictionary(language, 'footer'),
     previewState(),
   ]);
+  // The bar stays readable in keys mode: it is how the editor leaves keys mode again.
+  const barTexts = preview ? (await loadHeadDictionary(language, 'common')).preview : undefined;
   const header = normaliseHeader(layout);
   const buildYear = new Date().getFullYear();
   const footerModel = normaliseFooter(footer, buildYear, plainText);
@@ -38,9 +40,9 @@ export async function SiteShell({
       <a href="#main" className="skip-link">
         {common.labels.skipToContent}
       </a>
-      {preview && (
+      {preview && barTexts && (
         <PreviewBar
-          texts={common.preview}
+          texts={barTexts}
           keys={preview.keys}
           pagePath={pagePath(currentPath?.slice(1) ?? '', language)}
         />
