@@ -22,6 +22,7 @@ import {
   type RunningContentApi,
 } from '@/content-api/server';
 import { documentId, getDictionary, type Namespace } from '@/schemas';
+import { fieldGroups } from '@/schemas/sanity';
 import { launchChromium } from './chromium';
 import { distDir, serveSite, type RunningSite, type Variant } from './site-server';
 
@@ -131,11 +132,23 @@ export interface StudioSession {
   newTab(): Promise<StudioTab>;
   /** Opens a dictionary's document in the desk and waits for its form. */
   openDictionary(tab: StudioTab, namespace: Namespace): Promise<void>;
+  /**
+   * Shows the tab holding a field of an open dictionary, as an editor clicks it: large
+   * dictionaries show one block at a time.
+   */
+  showField(tab: StudioTab, namespace: Namespace, fieldPath: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The version check's own message names no host: it is the request to sanity-cdn.com. */
 const OFFLINE_MESSAGES = ['Failed to fetch version for package'];
+
+/**
+ * Leaving a page on which the editor has edited: on `beforeunload` the Studio's socket client
+ * closes its socket and, in the same event, its presence store sends "disconnect" through it, so
+ * Chromium logs this. It is the Studio's own race on unload, the same against Sanity's servers.
+ */
+const UNLOAD_MESSAGES = ['WebSocket is already in CLOSING or CLOSED state.'];
 
 function isOfflineNoise(text: string): boolean {
   return (
@@ -188,6 +201,7 @@ export async function startStudioSession(options: {
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const where = message.location().url ?? '';
+        if (UNLOAD_MESSAGES.includes(message.text())) return;
         if (!isOfflineNoise(`${message.text()} ${where}`)) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
@@ -198,6 +212,11 @@ export async function startStudioSession(options: {
       // The form is ready when its fields and the document's Publish action are shown.
       await tab.page.locator('[data-testid^="field-"]').first().waitFor({ timeout: 60_000 });
       await tab.page.getByTestId('action-publish').waitFor({ timeout: 60_000 });
+    },
+    async showField(tab, namespace, fieldPath) {
+      const group = fieldGroups(getDictionary(namespace)).groupOf[fieldPath.split('.')[0]!];
+      if (group) await tab.page.getByTestId(`group-tab-${group}`).click();
+      await tab.page.getByTestId(`field-${fieldPath}`).waitFor({ timeout: 30_000 });
     },
     async close() {
       await browser.close();

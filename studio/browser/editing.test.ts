@@ -104,6 +104,7 @@ describe('the Studio on the local content API', () => {
 
   it('warns when a Turkish text is cleared, and the coverage badge drops by one', async () => {
     const before = await coverage();
+    await session.showField(tab, 'footer', 'brand.tagline.tr');
     await input('brand.tagline.tr').fill('');
     await field('brand.tagline.tr').getByTestId('input-validation-icon-warning').waitFor();
     await eventually(coverage).toEqual({ de: before.de, tr: before.tr - 1 });
@@ -113,6 +114,8 @@ describe('the Studio on the local content API', () => {
   it('a second tab on the same document sees the edit without reloading', async () => {
     const second = await session.newTab();
     await session.openDictionary(second, 'footer');
+    await session.showField(second, 'footer', 'brand.name.de');
+    await session.showField(tab, 'footer', 'brand.name.de');
     await input('brand.name.de').fill('RG Games Studio');
     await eventually(() =>
       second.page.getByTestId('field-brand.name.de').locator('input').inputValue(),

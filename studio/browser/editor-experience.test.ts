@@ -149,6 +149,9 @@ describe('the Studio an editor enjoys', () => {
 
   it('keeps the About dictionary to at most a third of its former height', async () => {
     await session.openDictionary(tab, 'about');
+    // Measured once the opening tab has rendered down to its last field, the list of key figures.
+    await field('hero.stats').waitFor();
+    await input('hero.subtitle.tr').waitFor();
     const height = await tab.page
       .locator('[data-testid="document-panel-scroller"] form')
       .evaluate((form) => form.getBoundingClientRect().height);

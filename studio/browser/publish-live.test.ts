@@ -99,6 +99,7 @@ describe('publish → live with the local content API and no settings', () => {
   it('an edit published in the Studio is on /de and /locales/de/hero.json within 5 s, without a rebuild', async () => {
     const english = await textOn('/', '#hero-title');
     await session.openDictionary(tab, 'hero');
+    await session.showField(tab, 'hero', 'title.main.de');
     const edited = `Live aus dem Studio ${Date.now()}`;
     await input('title.main.de').fill(edited);
     await expect
