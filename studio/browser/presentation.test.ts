@@ -82,6 +82,13 @@ async function clickToEdit(target: Locator, field: string): Promise<void> {
     .toBe(field);
 }
 
+async function openPresentation(pathname: string): Promise<void> {
+  await tab.page.goto(
+    `${session.studioUrl}/presentation?preview=${encodeURIComponent(`${siteUrl}${pathname}`)}`,
+  );
+  await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
+}
+
 const focusedField = () =>
   tab.page.evaluate(() =>
     document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
@@ -99,10 +106,7 @@ async function publicText(pathname: string, selector: string): Promise<string> {
 
 describe('the Presentation tool', () => {
   it('shows /de in draft mode, and a click on a text opens its field', async () => {
-    await tab.page.goto(
-      `${session.studioUrl}/presentation?preview=${encodeURIComponent(`${siteUrl}/de`)}`,
-    );
-    await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
+    await openPresentation('/de');
     await expect(framed().locator('.preview-bar').innerText()).resolves.toContain(
       'Vorschau: unveröffentlichte Änderungen',
     );
@@ -114,6 +118,8 @@ describe('the Presentation tool', () => {
 
   it('shows German copy typed in the Studio in the frame within seconds; the public /de does not', async () => {
     const published = await publicText('/de', '#hero-title');
+    // A fresh Presentation tool on /de, as an editor opens it, independent of the test before.
+    await openPresentation('/de');
     // The top left corner is the main part, not the highlighted one.
     await clickToEdit(framed().locator('#hero-title'), 'field-title.main.de');
 
