@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
+import { DRAFT_MODE_COOKIE } from './web/preview/settings';
 import { securityHeaders } from './web/site/security-headers';
 import { readSiteSettings, siteDistDir } from './web/site/settings';
 
@@ -24,10 +25,17 @@ const nextConfig: NextConfig = {
   },
   skipTrailingSlashRedirect: true,
   async headers() {
+    const headers = securityHeaders({ development: process.env.NODE_ENV === 'development' });
+    // With the draft-mode cookie the proxy sets the framing headers: a preview may be
+    // framed by the Studio (its origin is a runtime setting), any other request by no one.
+    const framing = new Set(['Content-Security-Policy', 'X-Frame-Options']);
+    const draftCookie = [{ type: 'cookie' as const, key: DRAFT_MODE_COOKIE }];
     return [
+      { source: '/:path*', missing: draftCookie, headers },
       {
         source: '/:path*',
-        headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }),
+        has: draftCookie,
+        headers: headers.filter(({ key }) => !framing.has(key)),
       },
     ];
   },

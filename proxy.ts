@@ -2,10 +2,21 @@
  * Every request passes here first: the edge rules (methods, encoding, trailing slash) for
  * every path, then page routing. Its own answers carry the security headers like every
  * other response, because next.config's headers apply to them too.
+ *
+ * Requests that carry the draft-mode cookie get their framing headers from here rather
+ * than from next.config: a preview (the cookie this build accepts) may be framed by the
+ * Studio, anything else by no one. Such page requests also pass `?keys=1` on to the render.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { securityHeaders } from '@/web/site/security-headers';
 import { EDGE_TEXT, edgeAnswer } from '@/web/site/http-edge';
 import { routeRequest } from '@/web/site/routing';
+import {
+  DRAFT_MODE_COOKIE,
+  isDraftModeRequest,
+  PREVIEW_KEYS_HEADER,
+  readPreviewSettings,
+} from '@/web/preview/settings';
 
 // Inlined at build time (next.config `env`), like every other site setting.
 const LEGACY_TARGETS = {
@@ -21,7 +32,17 @@ function plainText(kind: keyof typeof EDGE_TEXT, headers: Record<string, string>
   });
 }
 
-export function proxy(request: NextRequest) {
+/** The framing headers of a request with the draft-mode cookie (next.config leaves them out). */
+function withFraming(response: NextResponse, preview: boolean): NextResponse {
+  const framedBy = preview ? readPreviewSettings().studioOrigin : undefined;
+  for (const { key, value } of securityHeaders({ framedBy })) {
+    if (key === 'Content-Security-Policy' || key === 'X-Frame-Options')
+      response.headers.set(key, value);
+  }
+  return response;
+}
+
+function route(request: NextRequest, preview: boolean): NextResponse {
   const { pathname, search } = request.nextUrl;
   const edge = edgeAnswer(request.method, pathname, search);
   switch (edge.kind) {
@@ -39,10 +60,24 @@ export function proxy(request: NextRequest) {
     target.search = search;
     return NextResponse.redirect(target, 308);
   }
-  if (decision.rewrite === null) return NextResponse.next();
+  // Set (or overwritten) for previews only: the render reads it only in draft mode.
+  const headers = new Headers(request.headers);
+  if (preview)
+    headers.set(PREVIEW_KEYS_HEADER, request.nextUrl.searchParams.get('keys') === '1' ? '1' : '0');
+  const forwarded = preview ? { request: { headers } } : undefined;
+  if (decision.rewrite === null) return NextResponse.next(forwarded);
   const url = request.nextUrl.clone();
   url.pathname = decision.rewrite;
-  return NextResponse.rewrite(url, decision.kind === 'not-found' ? { status: 404 } : undefined);
+  return NextResponse.rewrite(url, {
+    ...forwarded,
+    ...(decision.kind === 'not-found' ? { status: 404 } : {}),
+  });
+}
+
+export function proxy(request: NextRequest) {
+  if (!request.cookies.has(DRAFT_MODE_COOKIE)) return route(request, false);
+  const preview = isDraftModeRequest(request.headers.get('cookie'));
+  return withFraming(route(request, preview), preview);
 }
 
 // Every path: the edge rules hold for framework files and dictionaries as much as for pages.

@@ -13,7 +13,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
 
@@ -33,6 +35,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const HEADERS = securityHeaders();
+const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
+// Read now, so that a malformed STUDIO_URL stops the server instead of failing previews.
+let PREVIEW_HEADERS: ReturnType<typeof securityHeaders>;
+try {
+  PREVIEW_HEADERS = securityHeaders({ framedBy: readPreviewSettings().studioOrigin });
+} catch (error) {
+  console.error(`server: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 function pathnameOf(url: string | undefined): string {
   try {
@@ -79,7 +90,9 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  for (const { key, value } of HEADERS) res.setHeader(key, value);
+  // A preview (this build's draft-mode cookie) may be framed by the Studio.
+  const headers = isDraftModeRequest(req.headers.cookie, DIST_DIR) ? PREVIEW_HEADERS : HEADERS;
+  for (const { key, value } of headers) res.setHeader(key, value);
   if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
   try {
     await handle(req, res);

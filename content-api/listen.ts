@@ -153,3 +153,23 @@ export function handleListen(
   res.on('close', stop);
   req.on('close', stop);
 }
+
+/**
+ * `GET /data/live/events/<dataset>`: Sanity's Live Content API, which tells clients when
+ * results of their queries (by the sync tags Sanity attaches to them) went stale. This
+ * API's query answers carry no sync tags, so there is never such news: the stream says
+ * welcome and stays open. The Presentation tool opens it and fails without it.
+ */
+export function handleLiveEvents(req: ApiRequest, res: ApiResponse): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    ...corsHeaders(req.headers),
+  });
+  res.write('event: welcome\ndata: {}\n\n');
+  const heartbeat = setInterval(() => {
+    if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+  }, HEARTBEAT_MS);
+  res.on('close', () => clearInterval(heartbeat));
+  req.on('close', () => clearInterval(heartbeat));
+}

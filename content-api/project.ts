@@ -81,6 +81,8 @@ export function projectAnswer(
     if (rest.startsWith('/features/')) return false;
   }
   if (path === '/features') return [];
+  // Clients ask after a failed event stream whether CORS refused them: it never does here.
+  if (path === '/check/cors') return { result: { allowed: true, withCredentials: true } };
   return undefined;
 }
 

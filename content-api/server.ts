@@ -7,6 +7,7 @@
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { removeLocalApiAddress, writeLocalApiAddress } from '@/content/local-api-address';
 import { DocumentStore, type Transaction } from './document-store';
 import { documentEvents, documentsAt, transactionsLog } from './history';
 import {
@@ -19,8 +20,9 @@ import {
   type ApiRequest,
   type ApiResponse,
 } from './http';
-import { handleListen } from './listen';
+import { handleListen, handleLiveEvents } from './listen';
 import { createPresenceSocket } from './presence';
+import { PreviewSecrets } from './preview-secrets';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
 import { throwawayCertificate, type TlsCertificate } from './tls';
@@ -48,6 +50,11 @@ export interface ContentApiOptions {
   readonly lockWaitMs?: number;
   readonly watchIntervalMs?: number;
   readonly log?: (line: string) => void;
+  /**
+   * Tell other processes where this API is (`<store file>.api.json`, removed on close):
+   * the site checks the Studio's preview secrets with the API found there.
+   */
+  readonly announce?: boolean;
 }
 
 export interface RunningContentApi {
@@ -81,6 +88,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     log,
   });
   const rules = DocumentRules.dictionaries(options.extraDocuments);
+  const previewSecrets = new PreviewSecrets();
   const preferences = new Preferences();
   const unknown = new Set<string>();
   const presence = createPresenceSocket();
@@ -129,6 +137,11 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     const versioned = VERSIONED_PATH.exec(url.pathname);
     const apiVersion = versioned?.[1] ?? '';
     const path = versioned?.[2] ?? url.pathname;
+    const live = /^\/data\/live\/events\/([^/]+)$/.exec(path);
+    if (versioned && live && method === 'GET') {
+      if (live[1] !== dataset) throw new ApiError(404, `dataset "${live[1]}" not found`);
+      return handleLiveEvents(req, res);
+    }
     const data = /^\/data\/(query|doc|listen|actions|mutate|history)\/([^/]+)(?:\/(.*))?$/.exec(
       path,
     );
@@ -188,7 +201,8 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
         if (!query) throw new ApiError(400, 'missing the "query" parameter');
         const started = performance.now();
         const perspective = perspectiveOf(search.get('perspective'), apiVersion);
-        const result = await runQuery(query, params, documentsIn(store.all(), perspective));
+        const documents = documentsIn([...store.all(), ...previewSecrets.all()], perspective);
+        const result = await runQuery(query, params, documents);
         return sendJson(req, res, 200, {
           ms: Math.round(performance.now() - started),
           ...(search.get('returnQuery') === 'false' ? {} : { query }),
@@ -227,6 +241,10 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
       case 'mutate': {
         if (method !== 'POST') break;
         const body = await readJsonBody(req);
+        if (previewSecrets.handles(body)) {
+          const answer = await previewSecrets.mutate(body, store.all());
+          return sendJson(req, res, 200, answer);
+        }
         let results: ReturnType<typeof planMutations>['results'] = [];
         const dryRun = search.get('dryRun') === 'true';
         if (dryRun) {
@@ -316,6 +334,14 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   });
   store.watch();
   const port = (server.address() as AddressInfo).port;
+  if (options.announce)
+    await writeLocalApiAddress(options.storeFile, {
+      url: `https://127.0.0.1:${port}`,
+      projectId,
+      dataset,
+      authority: tls.authority ?? tls.cert,
+      pid: process.pid,
+    });
 
   return {
     port,
@@ -328,6 +354,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     store,
     unknownRoutes: () => [...unknown],
     async close() {
+      if (options.announce) await removeLocalApiAddress(options.storeFile, process.pid);
       store.close();
       presence.close();
       await new Promise<void>((resolve) => {

@@ -14,6 +14,8 @@ import path from 'node:path';
 export interface TlsCertificate {
   readonly key: string;
   readonly cert: string;
+  /** PEM of the authority that signed `cert`; absent when `cert` is self-signed. */
+  readonly authority?: string;
 }
 
 export interface LocalCertificate extends TlsCertificate {
@@ -91,12 +93,15 @@ export function localCertificate(
     prefer === 'mkcert'
       ? spawnSync('mkcert', ['-CAROOT'], { encoding: 'utf8' }).stdout.trim()
       : undefined;
+  const authorityFile = authorityDir ? path.join(authorityDir, 'rootCA.pem') : undefined;
   return {
     key: readFileSync(keyFile, 'utf8'),
     cert: readFileSync(certFile, 'utf8'),
     source: prefer,
     certFile,
-    ...(authorityDir ? { authorityFile: path.join(authorityDir, 'rootCA.pem') } : {}),
+    ...(authorityFile && existsSync(authorityFile)
+      ? { authorityFile, authority: readFileSync(authorityFile, 'utf8') }
+      : {}),
   };
 }
 

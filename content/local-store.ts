@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { evaluate, parse } from 'groq-js';
 import type { Namespace } from '@/schemas';
 import { writeFileAtomically } from './atomic-file';
+import { inPerspective, type ReadPerspective } from './perspective';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
 import { withStoreLock } from './store-lock';
@@ -40,8 +41,11 @@ export class LocalStore implements ContentStore {
       });
   }
 
-  async fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]> {
-    const dataset = await this.readAll();
+  async fetchDictionaries(
+    namespaces?: readonly Namespace[],
+    { perspective = 'published' }: { readonly perspective?: ReadPerspective } = {},
+  ): Promise<DictionaryDocument[]> {
+    const dataset = inPerspective(await this.readAll(), perspective);
     const result = await evaluate(parse(DICTIONARIES_QUERY), {
       dataset,
       params: dictionaryQueryParams(namespaces),

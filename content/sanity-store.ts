@@ -1,11 +1,12 @@
 /** A real Sanity project as the content store, through the official client. */
 import { createClient, type SanityClient } from '@sanity/client';
+import type { ReadPerspective } from './perspective';
 import type { ContentSettings } from './settings';
 import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
 
-const SANITY_API_VERSION = '2025-02-19';
+export const SANITY_API_VERSION = '2025-02-19';
 
 export class SanityStore implements ContentStore {
   readonly kind = 'sanity';
@@ -26,10 +27,15 @@ export class SanityStore implements ContentStore {
     });
   }
 
-  fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]> {
+  fetchDictionaries(
+    namespaces?: readonly Namespace[],
+    { perspective = 'published' }: { readonly perspective?: ReadPerspective } = {},
+  ): Promise<DictionaryDocument[]> {
+    // Drafts need a token that may read them (viewer rights at least).
     return this.client.fetch<DictionaryDocument[]>(
       DICTIONARIES_QUERY,
       dictionaryQueryParams(namespaces),
+      { perspective },
     );
   }
 

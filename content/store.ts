@@ -4,6 +4,7 @@
  * Sanity's NDJSON format (the default) and a real Sanity project.
  */
 import type { Namespace } from '@/schemas';
+import type { ReadPerspective } from './perspective';
 import { readContentSettings, type ContentSettings } from './settings';
 import { LocalStore } from './local-store';
 import { SanityStore } from './sanity-store';
@@ -18,8 +19,15 @@ export interface ContentStore {
   readonly kind: 'local' | 'sanity';
   /** e.g. `local (.content/production.ndjson)` or `sanity (project abc123, dataset production)`. */
   readonly description: string;
-  /** The published dictionary documents (all, or those of `namespaces`), read with one GROQ query. */
-  fetchDictionaries(namespaces?: readonly Namespace[]): Promise<DictionaryDocument[]>;
+  /**
+   * The dictionary documents (all, or those of `namespaces`), read with one GROQ query:
+   * published by default; with the `drafts` perspective (previews) each as its draft where
+   * one exists.
+   */
+  fetchDictionaries(
+    namespaces?: readonly Namespace[],
+    options?: { readonly perspective?: ReadPerspective },
+  ): Promise<DictionaryDocument[]>;
   /** Creates or replaces the documents in one transaction. */
   commit(documents: readonly DictionaryDocument[]): Promise<void>;
   /**

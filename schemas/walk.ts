@@ -215,6 +215,21 @@ function pick<T, U>(vals: PerLanguage<T>, get: (value: T) => U): PerLanguage<U> 
 // ---------------------------------------------------------------------------
 // Split: stored document → one language's JSON, with fallbacks and problems.
 
+/** A segment of a path in the stored document: a key, or an array item by its `_key`. */
+export type StoredPathSegment = string | number | { readonly _key: string };
+
+/**
+ * One text the split wrote: where it sits in the language's JSON (`resultPath`) and the
+ * stored field it came from (`storedPath`, ending in the language). A text that fell back
+ * to English still names the language's own field, the one to fill in.
+ */
+export interface SplitText {
+  readonly value: string;
+  readonly resultPath: readonly (string | number)[];
+  readonly storedPath: readonly StoredPathSegment[];
+  readonly node: TextNode;
+}
+
 export interface SplitResult {
   readonly value: Record<string, unknown>;
   /** Key paths of texts that fell back to English. */
@@ -229,13 +244,32 @@ export function splitDocument(
   body: unknown,
   language: Language,
   file: string,
-  { fallback = true }: { fallback?: boolean } = {},
+  {
+    fallback = true,
+    onText,
+  }: {
+    fallback?: boolean;
+    /** Called for every text written into the result (previews map each to its field). */
+    onText?: (text: SplitText) => void;
+  } = {},
 ): SplitResult {
   const fallbacks: string[] = [];
   const problems: ContentProblem[] = [];
   let texts = 0;
 
-  function split(node: Node, stored: unknown, path: Path): unknown {
+  /** The written text, reported with its stored field. */
+  function wrote<T>(value: T, node: TextNode, path: Path, stored: readonly StoredPathSegment[]): T {
+    if (typeof value === 'string' && onText)
+      onText({ value, resultPath: path, storedPath: [...stored, language], node });
+    return value;
+  }
+
+  function split(
+    node: Node,
+    stored: unknown,
+    path: Path,
+    storedPath: readonly StoredPathSegment[],
+  ): unknown {
     switch (node.kind) {
       case 'text': {
         if (!isRecord(stored)) return undefined;
@@ -245,22 +279,22 @@ export function splitDocument(
         if (language !== DEFAULT_LANGUAGE && isPresentText(english)) {
           if (!isPresentText(own)) {
             fallbacks.push(formatPath(path));
-            return fallback ? english : own;
+            return wrote(fallback ? english : own, node, path, storedPath);
           }
           const problem = placeholderProblem(english, own);
           if (problem) problems.push({ file, path: formatPath(path), message: problem });
         }
-        return typeof own === 'string' ? own : undefined;
+        return wrote(typeof own === 'string' ? own : undefined, node, path, storedPath);
       }
       case 'group': {
         if (!isRecord(stored)) return undefined;
         const out: Record<string, unknown> = {};
         for (const [key, child] of Object.entries(node.fields)) {
           if (child.kind === 'plural') {
-            Object.assign(out, splitPlural(stored[key], key, path));
+            Object.assign(out, splitPlural(child, stored[key], key, path, [...storedPath, key]));
             continue;
           }
-          const value = split(child, stored[key], [...path, key]);
+          const value = split(child, stored[key], [...path, key], [...storedPath, key]);
           if (value !== undefined) out[key] = value;
         }
         return out;
@@ -268,8 +302,12 @@ export function splitDocument(
       case 'list':
         if (!Array.isArray(stored)) return undefined;
         return stored.map((item, index) => {
-          if (node.of.kind === 'text') return split(node.of, item, [...path, index]) ?? '';
-          return split(node.of, item, [...path, index]) ?? {};
+          // Items are addressed by their `_key`, as the Studio does: an editor may reorder them.
+          const key = isRecord(item) && typeof item._key === 'string' ? item._key : undefined;
+          const itemPath = [...storedPath, key === undefined ? index : { _key: key }];
+          if (node.of.kind === 'text')
+            return split(node.of, item, [...path, index], itemPath) ?? '';
+          return split(node.of, item, [...path, index], itemPath) ?? {};
         });
       default:
         return stored ?? undefined;
@@ -281,7 +319,13 @@ export function splitDocument(
    * would switch language with the number. Forms missing beside given ones are left
    * missing, for the validator to report.
    */
-  function splitPlural(stored: unknown, key: string, path: Path): Record<string, string> {
+  function splitPlural(
+    node: PluralNode,
+    stored: unknown,
+    key: string,
+    path: Path,
+    storedPath: readonly StoredPathSegment[],
+  ): Record<string, string> {
     const forms = isRecord(stored) ? stored : {};
     const textOf = (form: string, lang: Language) => {
       const text = forms[form];
@@ -299,12 +343,13 @@ export function splitDocument(
       if (useEnglish) {
         if (isPresentText(english)) fallbacks.push(formatPath([...path, name]));
         const value = fallback ? english : textOf(form, language);
-        if (typeof value === 'string') out[name] = value;
+        if (typeof value === 'string')
+          out[name] = wrote(value, node.form, [...path, name], [...storedPath, form]);
         continue;
       }
       const text = textOf(form, language);
       if (typeof text !== 'string') continue;
-      out[name] = text;
+      out[name] = wrote(text, node.form, [...path, name], [...storedPath, form]);
       if (language !== DEFAULT_LANGUAGE && isPresentText(english) && isPresentText(text)) {
         const problem = placeholderProblem(english, text);
         if (problem) problems.push({ file, path: formatPath([...path, name]), message: problem });
@@ -313,7 +358,7 @@ export function splitDocument(
     return out;
   }
 
-  const value = (split(dictionary.root, body, []) ?? {}) as Record<string, unknown>;
+  const value = (split(dictionary.root, body, [], []) ?? {}) as Record<string, unknown>;
   return { value, fallbacks, texts, problems };
 }
 

@@ -94,6 +94,8 @@ const api = await startContentApi({
   projectId: LOCAL_PROJECT_ID,
   dataset: settings.dataset,
   tls,
+  // The site (npm start) checks the Presentation tool's preview secrets with this API.
+  announce: true,
   onPublished: notifier.onPublished,
 });
 const studioPort = await portNear(settings.studioPort);

@@ -20,6 +20,10 @@ const StudioEnv = z.object({
   SANITY_STUDIO_SITE_URL: z
     .url({ error: 'must be an absolute URL such as http://localhost:3000' })
     .optional(),
+  /** The site the Presentation tool frames (the Studio bundle reads it; checked here early). */
+  SANITY_STUDIO_PREVIEW_URL: z
+    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+    .optional(),
   /** Where the Studio's API requests go instead of https://<projectId>.api.sanity.io. */
   SANITY_STUDIO_API_HOST: z
     .url({ error: 'must be an absolute URL such as https://127.0.0.1:3334' })

@@ -23,3 +23,8 @@ export const siteUrl = (settings.SANITY_STUDIO_SITE_URL ?? 'http://localhost:300
   /\/+$/,
   '',
 );
+/**
+ * The site the Presentation tool shows in its frame (draft mode): SANITY_STUDIO_PREVIEW_URL,
+ * else the public site. It must be a site whose STUDIO_URL names this Studio.
+ */
+export const previewUrl = (process.env.SANITY_STUDIO_PREVIEW_URL || siteUrl).replace(/\/+$/, '');

@@ -13,6 +13,7 @@ import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
+import { presentation } from './presentation';
 import { translationOverview } from './TranslationOverview';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
@@ -45,6 +46,7 @@ export default defineConfig({
   tasks: { enabled: false },
   plugins: [
     structureTool({ structure }),
+    presentation,
     languageFilter({
       supportedLanguages: LANGUAGES.map((id) => ({ id, title: LANGUAGE_NAMES[id] })),
       defaultLanguages: [DEFAULT_LANGUAGE],

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import {
 import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { fieldGroups } from '@/schemas/sanity';
 import { launchChromium } from './chromium';
+import { distDir, serveSite, type RunningSite, type Variant } from './site-server';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
 export const STUDIO_PROJECT_ID = 'local';
@@ -251,4 +252,34 @@ export async function publishEdit(
   } finally {
     api.close();
   }
+}
+
+/**
+ * The site build the Studio browser tests share: the global setup builds it once from the
+ * bundled copy (`.next-e2e-studio-live`); each test serves its own copy of it.
+ */
+export const STUDIO_SITE_BUILD = { name: 'studio-live' } as const;
+
+/**
+ * Serves a copy of the shared site build (`.next-e2e-<name>`) on `storeFile` with `env`:
+ * a server advances its build's content snapshot and page cache, so no test sees what an
+ * earlier one published. The copy is removed when the site stops.
+ */
+export async function serveSiteCopy(
+  name: string,
+  storeFile: string,
+  env: Record<string, string> = {},
+): Promise<RunningSite> {
+  const variant: Variant = { name, env: { CONTENT_STORE_FILE: storeFile, ...env } };
+  const source = distDir({ ...STUDIO_SITE_BUILD, env: {} });
+  await rm(distDir(variant), { recursive: true, force: true });
+  await cp(source, distDir(variant), { recursive: true });
+  const site = await serveSite(variant);
+  return {
+    ...site,
+    async stop() {
+      await site.stop();
+      await rm(distDir(variant), { recursive: true, force: true });
+    },
+  };
 }

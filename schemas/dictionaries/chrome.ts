@@ -74,8 +74,32 @@ export const common = dictionary(
       },
       { title: 'Shared labels', description: 'Small texts several pages use.' },
     ),
+    preview: group(
+      {
+        notice: text({
+          required: true,
+          description:
+            'Says the page shows unpublished changes, e.g. "Preview: unpublished changes".',
+        }),
+        showKeys: text({
+          required: true,
+          description:
+            "Link that shows each text's key (e.g. hero:title.main) instead of the text.",
+        }),
+        showTexts: text({ required: true, description: 'Link back from the keys to the texts.' }),
+        exit: text({ required: true, description: 'Link that ends the preview.' }),
+      },
+      {
+        title: 'Preview bar',
+        description:
+          'Shown only to editors previewing unpublished changes (draft mode), never to visitors.',
+      },
+    ),
   },
-  { title: 'Common texts', description: 'Site name, cookie banner, language selector, labels.' },
+  {
+    title: 'Common texts',
+    description: 'Site name, cookie banner, language selector, labels, preview bar.',
+  },
 );
 
 export const layout = dictionary(

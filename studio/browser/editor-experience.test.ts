@@ -91,9 +91,12 @@ describe('the Studio an editor enjoys', () => {
     };
     expect(intro[0]).toContain(english.intro[0]!.slice(0, 40));
     await tabButton('Sections').click();
-    await eventually(async () =>
-      (await rowTexts('sections')).map((row) => row.split('\n')[0]),
-    ).toEqual(english.sections.map((section) => section.heading));
+    await eventually(async () => {
+      // The list renders the rows in view only, and the Presentation tool's locations
+      // ("Used on N pages") above the form can move its last rows below the fold.
+      await field('sections').evaluate((list) => list.scrollIntoView({ block: 'end' }));
+      return (await rowTexts('sections')).map((row) => row.split('\n')[0]);
+    }).toEqual(english.sections.map((section) => section.heading));
     const sections = await rowTexts('sections');
     for (const row of [...intro, ...sections]) expect(row).not.toMatch(OBJECT_DUMP);
 

@@ -12,9 +12,10 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localPublishNotifier } from '@/content/publish-webhook';
 import { signWebhook } from '@/content/webhook';
-import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import type { RunningSite } from '@/testing/site-server';
 import {
   publishEdit,
+  serveSiteCopy,
   startStudioSession,
   temporaryDataset,
   type StudioSession,
@@ -65,12 +66,7 @@ async function textOn(pathname: string, selector: string): Promise<string> {
 
 beforeAll(async () => {
   dataset = await temporaryDataset();
-  const variant: Variant = {
-    name: 'studio-live',
-    env: { CONTENT_STORE_FILE: dataset.storeFile },
-  };
-  buildSite(variant);
-  site = await serveSite(variant);
+  site = await serveSiteCopy('studio-publish', dataset.storeFile);
   answerBeforeSecret = await deliverWith(randomBytes(32).toString('hex'));
   const notifier = localPublishNotifier(
     { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },

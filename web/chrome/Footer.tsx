@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
 import type { FooterModel } from '@/web/chrome/models';
 import { isInternalHref, withLanguage } from '../i18n/paths';
+import { plainText } from '../preview/plain-text';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';
 import { SocialIcon } from './SocialIcon';
@@ -54,7 +55,7 @@ export function Footer({
                     <a
                       href={link.url}
                       rel="noopener noreferrer"
-                      aria-label={link.label}
+                      aria-label={plainText(link.label)}
                       className="social-link"
                     >
                       <SocialIcon platform={link.platform} />
@@ -66,7 +67,11 @@ export function Footer({
           )}
         </div>
         {model.sections.map((section) => (
-          <nav key={section.header} className="site-footer__section" aria-label={section.header}>
+          <nav
+            key={section.header}
+            className="site-footer__section"
+            aria-label={plainText(section.header)}
+          >
             <h2 className="site-footer__heading">{section.header}</h2>
             <ul>
               {section.links.map((link) => (

@@ -8,6 +8,7 @@ import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { HeaderModel } from '@/web/chrome/models';
 import { withLanguage } from '../i18n/paths';
+import { plainText } from '../preview/plain-text';
 import { barContentPx, barMinViewport, headerMenuCss, headerStyle } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
@@ -61,11 +62,11 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
         <Link
           href={withLanguage(model.homeUrl, language)}
           className="wordmark"
-          aria-label={model.homeLabel}
+          aria-label={plainText(model.homeLabel)}
         >
           <span aria-hidden="true">{model.wordmark}</span>
         </Link>
-        <nav className="site-nav" aria-label={model.navLabel}>
+        <nav className="site-nav" aria-label={plainText(model.navLabel)}>
           {bar.primary}
           {model.primary.length > 0 && model.secondary.length > 0 && (
             <span className="site-nav__divider" aria-hidden="true" />
@@ -76,7 +77,7 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
         <MobileMenu openLabel={model.menu.open} closeLabel={model.menu.close}>
           <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
           {selector}
-          <nav aria-label={model.navLabel}>
+          <nav aria-label={plainText(model.navLabel)}>
             {model.primary.length > 0 && (
               <h2 className="mobile-menu__heading">{model.menu.main}</h2>
             )}

@@ -5,6 +5,7 @@
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { withLanguage } from '../i18n/paths';
+import { plainText } from '../preview/plain-text';
 
 export function LanguageSelector({
   label,
@@ -19,7 +20,7 @@ export function LanguageSelector({
   currentPath: string | null;
 }) {
   return (
-    <ul className="language-selector" aria-label={label}>
+    <ul className="language-selector" aria-label={plainText(label)}>
       {LANGUAGES.map((language) => {
         const isCurrent = language === current;
         return (

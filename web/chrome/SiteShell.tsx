@@ -5,8 +5,11 @@ import { normaliseFooter, normaliseHeader } from '@/web/chrome/models';
 import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
-import { loadDictionary } from '../i18n/dictionaries';
 import { pagePath } from '../i18n/paths';
+import { loadHeadDictionary, loadPageDictionary, previewState } from '../preview/content';
+import { plainText } from '../preview/plain-text';
+import { PreviewBar } from '../preview/PreviewBar';
+import { PreviewEditing } from '../preview/VisualEditing';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -21,19 +24,29 @@ export async function SiteShell({
   currentPath: string | null;
   children: ReactNode;
 }) {
-  const [common, layout, footer] = await Promise.all([
-    loadDictionary(language, 'common'),
-    loadDictionary(language, 'layout'),
-    loadDictionary(language, 'footer'),
+  const [common, layout, footer, preview] = await Promise.all([
+    loadPageDictionary(language, 'common'),
+    loadPageDictionary(language, 'layout'),
+    loadPageDictionary(language, 'footer'),
+    previewState(),
   ]);
+  // The bar stays readable in keys mode: it is how the editor leaves keys mode again.
+  const barTexts = preview ? (await loadHeadDictionary(language, 'common')).preview : undefined;
   const header = normaliseHeader(layout);
   const buildYear = new Date().getFullYear();
-  const footerModel = normaliseFooter(footer, buildYear);
+  const footerModel = normaliseFooter(footer, buildYear, plainText);
   return (
     <>
       <a href="#main" className="skip-link">
         {common.labels.skipToContent}
       </a>
+      {preview && barTexts && (
+        <PreviewBar
+          texts={barTexts}
+          keys={preview.keys}
+          pagePath={pagePath(currentPath?.slice(1) ?? '', language)}
+        />
+      )}
       {/* First after the skip link: the cookie choice is early in the tab order (laid out last). */}
       <ClientRuntime
         texts={bannerTexts(common.cookieBanner)}
@@ -59,6 +72,7 @@ export async function SiteShell({
           extra={<CookieSettingsButton label={common.cookieBanner.settings} />}
         />
       )}
+      {preview && <PreviewEditing />}
     </>
   );
 }

@@ -71,7 +71,15 @@ export interface FooterModel {
   readonly copyrightParts: readonly string[];
 }
 
-export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): FooterModel | null {
+/**
+ * `inserted` prepares a text filled into another (the brand into the copyright line): a
+ * preview strips its edit info there, so the line names the template it comes from.
+ */
+export function normaliseFooter(
+  footer: DictionaryOf<'footer'>,
+  year: number,
+  inserted: (text: string) => string = (text) => text,
+): FooterModel | null {
   const name = presentText(footer.brand.name);
   const template = presentText(footer.copyrightTemplate);
   const sections = keepComplete(footer.sections, (section) => {
@@ -96,7 +104,9 @@ export function normaliseFooter(footer: DictionaryOf<'footer'>, year: number): F
     brand: { name, homeUrl: presentHref(footer.brand.homeUrl) ?? '/', ...(tagline && { tagline }) },
     sections,
     ...(socialLinks.length > 0 && { social: { ...(header && { header }), links: socialLinks } }),
-    copyright: fillPlaceholders(template, { year, brand: name }),
-    copyrightParts: template.split('{year}').map((part) => fillPlaceholders(part, { brand: name })),
+    copyright: fillPlaceholders(template, { year, brand: inserted(name) }),
+    copyrightParts: template
+      .split('{year}')
+      .map((part) => fillPlaceholders(part, { brand: inserted(name) })),
   };
 }

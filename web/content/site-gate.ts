@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { ContentGate } from '@/content/gate';
 import { Snapshot } from '@/content/snapshot';
-import { openContentStore } from '@/content/store';
+import { openContentStore, type ContentStore } from '@/content/store';
 import type { Namespace } from '@/schemas';
 import { siteDistDir } from '../site/settings';
 
@@ -26,6 +26,8 @@ export const CACHE_GENERATION = process.env.CONTENT_CACHE_GENERATION ?? 'dev';
 interface SiteContent {
   readonly gate: ContentGate;
   readonly snapshot: Snapshot;
+  /** The store itself, for previews: they read drafts past the gate and every cache. */
+  readonly store: ContentStore;
 }
 
 // Pages and route handlers are bundled separately; the gate lives on globalThis so that
@@ -38,12 +40,13 @@ export function siteContent(): SiteContent {
     // The build's last good dictionaries live in its output folder: written by the
     // build, advanced by this server, kept across restarts, replaced by the next build.
     const snapshot = new Snapshot(path.join(siteDistDir(), 'content-snapshot'));
+    const store = openContentStore('read');
     const gate = new ContentGate({
-      store: openContentStore('read'),
+      store,
       snapshot,
       failOnProblems: process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD,
     });
-    holder[KEY] = { gate, snapshot };
+    holder[KEY] = { gate, snapshot, store };
   }
   return holder[KEY];
 }

@@ -10,6 +10,7 @@ import type {
   PressKitModel,
   PublishingModel,
 } from '@/web/pages/models';
+import { plainText } from '../preview/plain-text';
 import { EntryGrid, Eyebrow, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
@@ -33,7 +34,7 @@ export function ManifestoPage({ model }: { model: ManifestoPageModel }) {
         </div>
       </header>
       {model.pillars.length > 0 && (
-        <section className="section" aria-label={model.hero.title}>
+        <section className="section" aria-label={plainText(model.hero.title)}>
           <div className="section__inner section__inner--wide">
             <EntryGrid items={model.pillars} numbered headingLevel={2} />
           </div>
@@ -56,7 +57,10 @@ export function AboutPage({ model, ui }: { model: AboutModel; ui: UiContext }) {
     <>
       <PageHeader hero={model.hero} ui={ui} component="about-hero" />
       {model.cards.length > 0 && (
-        <section className="section" aria-label={model.cards.map((c) => c.title).join(', ')}>
+        <section
+          className="section"
+          aria-label={plainText(model.cards.map((c) => c.title).join(', '))}
+        >
           <div className="section__inner section__inner--wide">
             <EntryGrid items={model.cards} headingLevel={2} />
           </div>

@@ -25,7 +25,7 @@ import {
   normaliseNewsletter,
   normalisePublisher,
 } from '@/web/sections/models';
-import { loadDictionary } from '../i18n/dictionaries';
+import { loadPageDictionary } from '../preview/content';
 import {
   DiscordSection,
   FaqSection,
@@ -48,7 +48,7 @@ import {
 } from './pages';
 
 type Render = (ui: UiContext) => Promise<ReactNode>;
-const load = loadDictionary;
+const load = loadPageDictionary;
 
 /** The landing sections any page of SITE_PAGES lists, each with its presence rules. */
 type SectionNamespace = SitePageEntry['sections'][number];

@@ -20,6 +20,7 @@ import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
 import { Illustration } from '../ui/Illustration';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
+import { plainText } from '../preview/plain-text';
 
 export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
   return (
@@ -147,7 +148,17 @@ export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: U
     >
       {model.description && <p className="lead">{model.description}</p>}
       <NewsletterForm
-        texts={{ form: model.form, genericError: model.genericError, errors: model.errors }}
+        texts={{
+          // An attribute: the placeholder carries no edit info.
+          form: {
+            ...model.form,
+            ...(model.form.placeholder !== undefined && {
+              placeholder: plainText(model.form.placeholder),
+            }),
+          },
+          genericError: model.genericError,
+          errors: model.errors,
+        }}
         language={ui.language}
       />
     </Section>

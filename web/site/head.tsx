@@ -1,4 +1,7 @@
-/** Page heads and UI context for the routes, from the published dictionaries. */
+/**
+ * Page heads and UI context for the routes: from the published dictionaries, or in a
+ * preview from the drafts (heads without edit info, and never indexed).
+ */
 import 'server-only';
 import type { Metadata } from 'next';
 import type { Language } from '@/schemas/languages';
@@ -6,6 +9,7 @@ import { normaliseErrorPage } from '@/web/pages/models';
 import { presentText } from '@/web/ui/presence';
 import { SITE_PAGES, type SitePage } from '@/schemas/site';
 import { loadDictionary } from '../i18n/dictionaries';
+import { loadHeadDictionary, loadPageDictionary, previewState } from '../preview/content';
 import type { UiContext } from '../ui/context';
 import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
 import { readSiteSettings } from './settings';
@@ -18,39 +22,48 @@ const generatedImage = (language: Language, slug: string | null) => ({
 });
 
 export async function pageUi(language: Language): Promise<UiContext> {
-  const common = await loadDictionary(language, 'common');
+  const common = await loadPageDictionary(language, 'common');
   return { language, labels: common.labels };
+}
+
+/** A preview is for the editor alone: search engines must never index it. */
+async function unlessPreview(metadata: Metadata): Promise<Metadata> {
+  return (await previewState()) ? { ...metadata, robots: 'noindex, nofollow' } : metadata;
 }
 
 export async function pageMetadata(language: Language, page: SitePage): Promise<Metadata> {
   const [dictionary, common] = await Promise.all([
-    loadDictionary(language, page.namespace),
-    loadDictionary(language, 'common'),
+    loadHeadDictionary(language, page.namespace),
+    loadHeadDictionary(language, 'common'),
   ]);
   const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
-  return buildMetadata({
-    meta,
-    common,
-    language,
-    slug: page.slug,
-    siteUrl: readSiteSettings().SITE_URL,
-    socialImage: generatedImage(language, page.slug),
-  });
+  return unlessPreview(
+    buildMetadata({
+      meta,
+      common,
+      language,
+      slug: page.slug,
+      siteUrl: readSiteSettings().SITE_URL,
+      socialImage: generatedImage(language, page.slug),
+    }),
+  );
 }
 
 export async function languageMetadata(language: Language): Promise<Metadata> {
   const [error, common] = await Promise.all([
-    loadDictionary(language, 'error'),
-    loadDictionary(language, 'common'),
+    loadHeadDictionary(language, 'error'),
+    loadHeadDictionary(language, 'common'),
   ]);
-  return buildMetadata({
-    meta: error.meta,
-    common,
-    language,
-    slug: null,
-    siteUrl: readSiteSettings().SITE_URL,
-    socialImage: generatedImage(language, null),
-  });
+  return unlessPreview(
+    buildMetadata({
+      meta: error.meta,
+      common,
+      language,
+      slug: null,
+      siteUrl: readSiteSettings().SITE_URL,
+      socialImage: generatedImage(language, null),
+    }),
+  );
 }
 
 /** The generated link-preview image named `name` (a page's slug, `home` or `not-found`). */
@@ -73,13 +86,13 @@ export async function socialImageFor(language: Language, name: string) {
 }
 
 export async function notFoundModel(language: Language) {
-  return normaliseErrorPage(await loadDictionary(language, 'error'));
+  return normaliseErrorPage(await loadPageDictionary(language, 'error'));
 }
 
 export async function JsonLd({ language, page }: { language: Language; page: SitePage }) {
   const [dictionary, common] = await Promise.all([
-    loadDictionary(language, page.namespace),
-    loadDictionary(language, 'common'),
+    loadHeadDictionary(language, page.namespace),
+    loadHeadDictionary(language, 'common'),
   ]);
   const { meta } = dictionary as { meta: Parameters<typeof buildMetadata>[0]['meta'] };
   const data = structuredData({

@@ -22,7 +22,20 @@ const FIREBASE_APIS = [
 ];
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
-export function contentSecurityPolicy({ development = false } = {}): string {
+export interface HeaderOptions {
+  readonly development?: boolean;
+  /**
+   * The one origin besides the site's own that may show the page in a frame: the Studio,
+   * for draft-mode responses only (its Presentation tool frames the site). Absent, no one
+   * may frame the site.
+   */
+  readonly framedBy?: string | undefined;
+}
+
+export function contentSecurityPolicy({
+  development = false,
+  framedBy,
+}: HeaderOptions = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Next's development server evaluates modules; production does not.
@@ -48,7 +61,7 @@ export function contentSecurityPolicy({ development = false } = {}): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': framedBy ? ["'self'", framedBy] : ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
@@ -73,14 +86,15 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-export function securityHeaders({ development = false } = {}): { key: string; value: string }[] {
+export function securityHeaders(options: HeaderOptions = {}): { key: string; value: string }[] {
   return [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy({ development }) },
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(options) },
     { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
-    { key: 'X-Frame-Options', value: 'DENY' },
+    // X-Frame-Options cannot name an origin; frame-ancestors says it for framed previews.
+    ...(options.framedBy ? [] : [{ key: 'X-Frame-Options', value: 'DENY' }]),
     { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   ];
 }

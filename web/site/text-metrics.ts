@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
+import { plainText } from '../preview/plain-text';
 
 export type DisplayWeight = 500 | 600 | 700;
 
@@ -45,7 +46,9 @@ export interface TextStyle {
 
 /** The advance width of a text in em of the font size, with kerning within each font file. */
 export function textWidthEm(text: string, style: TextStyle): number {
-  const shown = style.uppercase ? text.toLocaleUpperCase() : text;
+  // A preview's edit info is invisible: it takes no room on the page.
+  const seen = plainText(text);
+  const shown = style.uppercase ? seen.toLocaleUpperCase() : seen;
   const files = fontsOf(style.weight);
   let width = 0;
   // Consecutive characters drawn by the same file are laid out together (kerning applies).
@@ -76,7 +79,7 @@ export function textWidthEm(text: string, style: TextStyle): number {
  * slash also ends a piece (browsers break after them).
  */
 export function unbreakablePieces(text: string): string[] {
-  return text
+  return plainText(text)
     .split(/\s+/)
     .flatMap((word) => word.match(/[^-‐–—/]*[-‐–—/]?/g) ?? [])
     .filter((piece) => piece.length > 0);

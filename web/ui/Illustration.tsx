@@ -1,7 +1,9 @@
 /**
  * Decorative pixel artwork drawn as inline SVG: no image files to download. Shown only
- * with alt text; the alt text is the artwork's accessible name.
+ * with alt text; the alt text is the artwork's accessible name (in a preview without its
+ * edit info: an attribute carries nothing hidden).
  */
+import { plainText } from '../preview/plain-text';
 
 // Each map is a 16×16 grid: '.' empty, other letters pick a colour from PALETTE.
 const ART = {
@@ -114,7 +116,7 @@ export function Illustration({ kind, alt }: { kind: IllustrationKind; alt: strin
   const rows = ART[kind];
   return (
     <figure className={`illustration illustration--${kind}`}>
-      <svg viewBox="0 0 16 16" role="img" aria-label={alt} shapeRendering="crispEdges">
+      <svg viewBox="0 0 16 16" role="img" aria-label={plainText(alt)} shapeRendering="crispEdges">
         {rows.flatMap((row, y) =>
           [...row].map((cell, x) =>
             cell === '.' ? null : (

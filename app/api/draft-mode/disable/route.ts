@@ -1,0 +1,4 @@
+import { disableDraftMode } from '@/web/preview/draft-mode';
+
+// The preview bar's exit link.
+export const GET = disableDraftMode;

@@ -1,0 +1,76 @@
+/**
+ * How a running local content API tells other processes on this machine where it is:
+ * a small JSON file beside the dataset file it serves (`<store file>.api.json`) with its
+ * address and the certificate that signs its TLS certificate. The site reads it to check
+ * preview secrets with the API (the Studio keeps them there), whichever port the API got.
+ * The API writes it when it starts and removes it when it stops.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+
+export interface LocalApiAddress {
+  /** e.g. `https://127.0.0.1:3334`. */
+  readonly url: string;
+  readonly projectId: string;
+  readonly dataset: string;
+  /**
+   * PEM of what a client must trust: mkcert's local authority, or the self-signed
+   * certificate itself.
+   */
+  readonly authority: string;
+  /** The API's process, to tell a file left by a killed API from a live one. */
+  readonly pid: number;
+}
+
+export function localApiAddressFile(storeFile: string): string {
+  return `${storeFile}.api.json`;
+}
+
+export async function writeLocalApiAddress(
+  storeFile: string,
+  address: LocalApiAddress,
+): Promise<void> {
+  await writeFile(localApiAddressFile(storeFile), `${JSON.stringify(address, null, 2)}\n`);
+}
+
+export async function removeLocalApiAddress(storeFile: string, pid: number): Promise<void> {
+  // Only our own: another API may have started on the same file since.
+  const current = await readLocalApiAddress(storeFile).catch(() => undefined);
+  if (current?.pid === pid) await rm(localApiAddressFile(storeFile), { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The API serving `storeFile`, or undefined when none runs (no file, or one a killed API
+ * left). A file that is not what this module writes is an error naming it.
+ */
+export async function readLocalApiAddress(storeFile: string): Promise<LocalApiAddress | undefined> {
+  const file = localApiAddressFile(storeFile);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let value: Partial<LocalApiAddress>;
+  try {
+    value = JSON.parse(text) as Partial<LocalApiAddress>;
+  } catch {
+    throw new Error(`${file}: not JSON; delete it and restart npm run studio`);
+  }
+  const fields = ['url', 'projectId', 'dataset', 'authority'] as const;
+  const wrong = fields.filter((field) => typeof value[field] !== 'string' || !value[field]);
+  if (wrong.length || typeof value.pid !== 'number')
+    throw new Error(
+      `${file}: ${[...wrong, ...(typeof value.pid === 'number' ? [] : ['pid'])].join(', ')} missing or malformed; delete it and restart npm run studio`,
+    );
+  return isRunning(value.pid) ? (value as LocalApiAddress) : undefined;
+}

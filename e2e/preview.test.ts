@@ -1,0 +1,259 @@
+/**
+ * Draft mode on the plain build, at the wire: the local content API serves the tests'
+ * store (announced beside it, as `npm run studio` does), a German hero title is edited as
+ * a draft, and the Studio's own `createPreviewSecret` makes the secret the enable route
+ * checks. Previews show the draft with click-to-edit info, uncached and never indexed;
+ * visitors, `/locales`, page heads, prerendered pages and exports never see a draft or an
+ * invisible encoding character.
+ */
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { createClient } from '@sanity/client';
+import { stegaClean } from '@sanity/client/stega';
+import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportLocales } from '@/content/export-locales';
+import { LocalStore } from '@/content/local-store';
+import { startContentApi, type RunningContentApi } from '@/content-api/server';
+import { ApiClient } from '@/content-api/testing/client';
+import { throwawayCertificate } from '@/content-api/tls';
+import { NAMESPACES } from '@/schemas';
+import { LANGUAGES } from '@/schemas/languages';
+import { pagePath } from '@/schemas/paths';
+import { SITE_PAGES } from '@/schemas/site';
+import { distDir } from '@/testing/site-server';
+import { baseUrl, openPage, setupBrowser } from './browser';
+import { E2E_STORE } from './content-store';
+import { VARIANTS } from './variants';
+
+/** The characters stega encoding hides in text: zero-width, invisible operators, BOM, tags. */
+const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/u;
+const DRAFT_TITLE = 'Entwurf der Vorschau';
+
+const getBrowser = setupBrowser();
+let api: RunningContentApi;
+let actions: ApiClient;
+let site: string;
+let secret: string;
+/** The cookies the enable route set (`name=value` pairs for a Cookie header). */
+let previewCookies: string;
+
+function firstInvisible(text: string): string | undefined {
+  const match = INVISIBLE.exec(text);
+  if (!match) return undefined;
+  const at = match.index;
+  return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase()} near "${stegaClean(text.slice(Math.max(0, at - 40), at + 40))}"`;
+}
+
+const enable = (withSecret: string, pathname = '/de') =>
+  fetch(
+    `${site}/api/draft-mode/enable?${new URLSearchParams({
+      'sanity-preview-secret': withSecret,
+      'sanity-preview-pathname': pathname,
+    })}`,
+    { redirect: 'manual' },
+  );
+
+const inPreview = (pathname: string) =>
+  fetch(`${site}${pathname}`, { headers: { cookie: previewCookies }, redirect: 'manual' });
+
+beforeAll(async () => {
+  site = baseUrl('plain');
+  const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
+  setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
+  api = await startContentApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
+  actions = new ApiClient(api.url);
+  const edit = await actions.post(`/data/actions/${api.dataset}`, {
+    actions: [
+      {
+        actionType: 'sanity.action.document.edit',
+        draftId: 'drafts.dictionary-hero',
+        publishedId: 'dictionary-hero',
+        patch: { set: { 'title.main.de': DRAFT_TITLE } },
+      },
+    ],
+  });
+  expect(edit.status).toBe(200);
+  const client = createClient({
+    projectId: api.projectId,
+    dataset: api.dataset,
+    apiHost: api.url,
+    useProjectHostname: false,
+    token: 'any',
+    apiVersion: '2025-02-19',
+    useCdn: false,
+  });
+  ({ secret } = await createPreviewSecret(
+    client,
+    'sanity/presentation',
+    'http://localhost:3333/presentation',
+    'e2e-editor',
+  ));
+});
+
+afterAll(async () => {
+  await actions
+    ?.post(`/data/actions/${api.dataset}`, {
+      actions: [
+        {
+          actionType: 'sanity.action.document.discard',
+          draftId: 'drafts.dictionary-hero',
+        },
+      ],
+    })
+    .catch(() => undefined);
+  actions?.close();
+  await api?.close();
+});
+
+describe('entering a preview', () => {
+  it('refuses a wrong secret: 401 and no draft-mode cookie', async () => {
+    const response = await enable(`${secret}x`);
+    expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie().join('\n')).not.toContain('__prerender_bypass');
+    // A forged cookie is no preview: no draft, no bar, framed by no one.
+    const forged = await fetch(`${site}/de`, { headers: { cookie: '__prerender_bypass=forged' } });
+    const html = await forged.text();
+    expect(html).not.toContain(DRAFT_TITLE);
+    expect(html).not.toContain('preview-bar');
+    expect(forged.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("accepts the Studio's secret: the draft-mode cookie, then the page asked for", async () => {
+    const response = await enable(secret);
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get('location')!, site).pathname).toBe('/de');
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.join('\n')).toMatch(/__prerender_bypass=[^;]+;.*HttpOnly/i);
+    previewCookies = cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+  });
+});
+
+describe('a page in a preview', () => {
+  it('shows the draft with edit info, the bar in German, private and uncached, not indexed', async () => {
+    const response = await inPreview('/de');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/\bprivate\b.*\bno-store\b/);
+    expect(response.headers.get('cache-control')).not.toMatch(/s-maxage|public/);
+    // The Studio (any origin STUDIO_URL names) may frame it.
+    expect(response.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' http://localhost:3333",
+    );
+    const html = await response.text();
+    const clean = stegaClean(html);
+    expect(clean).toContain(DRAFT_TITLE);
+    expect(clean).toContain('Vorschau: unveröffentlichte Änderungen');
+    expect(clean).toContain('Vorschau beenden');
+    expect(firstInvisible(html)).toBeDefined();
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(firstInvisible(head)).toBeUndefined();
+    for (const [, json] of html.matchAll(
+      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+    ))
+      expect(firstInvisible(json!)).toBeUndefined();
+    // Dictionaries stay the published ones, whatever the cookie.
+    const hero = await inPreview('/locales/de/hero.json');
+    const text = await hero.text();
+    expect(text).not.toContain(DRAFT_TITLE);
+    expect(firstInvisible(text)).toBeUndefined();
+  });
+
+  it('keys mode shows hero:title.main for the hero title, and the bar works by keyboard', async () => {
+    const { page, context, errors } = await openPage(getBrowser());
+    try {
+      const { hostname } = new URL(site);
+      await context.addCookies(
+        previewCookies.split('; ').map((pair) => {
+          const [name, value] = pair.split('=') as [string, string];
+          return { name, value, domain: hostname, path: '/' };
+        }),
+      );
+      await page.goto(`${site}/de`);
+      const bar = page.getByRole('region', { name: 'Vorschau: unveröffentlichte Änderungen' });
+      await bar.getByRole('link', { name: 'Textschlüssel anzeigen' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\?keys=1$/);
+      expect(stegaClean(await page.locator('#hero-title').innerText())).toContain(
+        'hero:title.main',
+      );
+      await bar.getByRole('link', { name: 'Texte anzeigen' }).click();
+      await page.waitForURL((url) => url.search === '');
+      expect(stegaClean(await page.locator('#hero-title').innerText())).toContain(DRAFT_TITLE);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the exit link ends the preview and returns to the page as visitors see it', async () => {
+    const response = await inPreview(
+      `/api/draft-mode/disable?${new URLSearchParams({ to: '/de' })}`,
+    );
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get('location')!, site).pathname).toBe('/de');
+    expect(response.headers.getSetCookie().join('\n')).toMatch(
+      /__prerender_bypass=;.*Expires=Thu, 01 Jan 1970/i,
+    );
+  });
+});
+
+describe('after a preview, visitors get what is published', () => {
+  it('every page and /locales file, served and prerendered, holds no draft and no invisible character', async () => {
+    for (const page of SITE_PAGES) {
+      for (const language of LANGUAGES) {
+        const pathname = pagePath(page.slug, language);
+        const html = await (await fetch(`${site}${pathname}`)).text();
+        expect(firstInvisible(html), pathname).toBeUndefined();
+        expect(html, pathname).not.toContain(DRAFT_TITLE);
+      }
+    }
+    for (const language of LANGUAGES) {
+      for (const namespace of NAMESPACES) {
+        const file = `/locales/${language}/${namespace}.json`;
+        const text = await (await fetch(`${site}${file}`)).text();
+        expect(firstInvisible(text), file).toBeUndefined();
+        expect(text, file).not.toContain(DRAFT_TITLE);
+      }
+    }
+    const app = path.join(distDir(VARIANTS.plain), 'server', 'app');
+    // Pages, their flight data and heads, and every text route (/locales, sitemap, manifest);
+    // the bodies of images and archives are binary.
+    const files = (await readdir(app, { recursive: true })).filter((file) =>
+      /\.(html|rsc|meta|json|(json|xml|txt|webmanifest|svg)\.body)$/.test(file),
+    );
+    expect(files.filter((file) => file.startsWith('locales/')).length).toBeGreaterThanOrEqual(
+      NAMESPACES.length * LANGUAGES.length,
+    );
+    expect(files.filter((file) => file.endsWith('.html')).length).toBeGreaterThanOrEqual(
+      SITE_PAGES.length * LANGUAGES.length,
+    );
+    for (const file of files) {
+      const text = await readFile(path.join(app, file), 'utf8');
+      expect(firstInvisible(text), file).toBeUndefined();
+      expect(text, file).not.toContain(DRAFT_TITLE);
+    }
+  });
+
+  it('exports hold no draft and no invisible character', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rg-preview-export-'));
+    const out = path.join(dir, 'locales');
+    try {
+      await exportLocales(new LocalStore(E2E_STORE), { out, strict: false });
+      const files = (await readdir(out, { recursive: true })).filter((file) =>
+        file.endsWith('.json'),
+      );
+      expect(files.length).toBeGreaterThanOrEqual(NAMESPACES.length * LANGUAGES.length);
+      for (const file of files) {
+        const text = await readFile(path.join(out, file), 'utf8');
+        expect(firstInvisible(text), file).toBeUndefined();
+        expect(text, file).not.toContain(DRAFT_TITLE);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
