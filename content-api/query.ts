@@ -4,12 +4,11 @@
  * document as its draft where one exists, else as published).
  */
 import { evaluate, GroqSyntaxError, parse } from 'groq-js';
+import { inPerspective, type ReadPerspective } from '../content/perspective';
 import type { ApiDocument } from './document-store';
 import { ApiError } from './http';
 
-const DRAFTS_PREFIX = 'drafts.';
-
-export type Perspective = 'raw' | 'published' | 'drafts';
+export type Perspective = 'raw' | ReadPerspective;
 
 /**
  * The perspective a request asks for. Without one, API versions from 2025-02-19 on read
@@ -30,22 +29,7 @@ export function perspectiveOf(value: string | null, apiVersion: string): Perspec
 }
 
 export function documentsIn(documents: ApiDocument[], perspective: Perspective): object[] {
-  if (perspective === 'raw') return documents;
-  const published = documents.filter(
-    (doc) => !doc._id.startsWith(DRAFTS_PREFIX) && !doc._id.startsWith('versions.'),
-  );
-  if (perspective === 'published') return published;
-  const drafts = new Map(
-    documents
-      .filter((doc) => doc._id.startsWith(DRAFTS_PREFIX))
-      .map((doc) => [doc._id.slice(DRAFTS_PREFIX.length), doc]),
-  );
-  const ids = new Set([...published.map((doc) => doc._id), ...drafts.keys()]);
-  return [...ids].map((id) => {
-    const draft = drafts.get(id);
-    const doc = draft ?? published.find((d) => d._id === id)!;
-    return { ...doc, _id: id, _originalId: doc._id };
-  });
+  return perspective === 'raw' ? documents : inPerspective(documents, perspective);
 }
 
 /**
