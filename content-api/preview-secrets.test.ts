@@ -9,7 +9,7 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { createClient, type SanityClient } from '@sanity/client';
+import type { SanityClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ import { importLocales } from '@/content/import-locales';
 import { localApiAddressFile, readLocalApiAddress } from '@/content/local-api-address';
 import { LocalStore } from '@/content/local-store';
 import { startContentApi, type RunningContentApi } from './server';
+import { sanityClientFor } from './testing/sanity-client';
 import { throwawayCertificate } from './tls';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -36,15 +37,7 @@ beforeAll(async () => {
   // As the site does: trust exactly the certificate the API announces.
   setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
   api = await startContentApi({ storeFile, tls, announce: true, log: () => undefined });
-  client = createClient({
-    projectId: api.projectId,
-    dataset: api.dataset,
-    apiHost: api.url,
-    useProjectHostname: false,
-    token: 'any',
-    apiVersion: '2025-02-19',
-    useCdn: false,
-  });
+  client = sanityClientFor(api);
 });
 afterAll(async () => {
   await api?.close();

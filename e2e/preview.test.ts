@@ -10,7 +10,6 @@ import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { createClient } from '@sanity/client';
 import { stegaClean } from '@sanity/client/stega';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
 import { startContentApi, type RunningContentApi } from '@/content-api/server';
 import { ApiClient } from '@/content-api/testing/client';
+import { sanityClientFor } from '@/content-api/testing/sanity-client';
 import { throwawayCertificate } from '@/content-api/tls';
 import { NAMESPACES } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
@@ -76,15 +76,7 @@ beforeAll(async () => {
     ],
   });
   expect(edit.status).toBe(200);
-  const client = createClient({
-    projectId: api.projectId,
-    dataset: api.dataset,
-    apiHost: api.url,
-    useProjectHostname: false,
-    token: 'any',
-    apiVersion: '2025-02-19',
-    useCdn: false,
-  });
+  const client = sanityClientFor(api);
   ({ secret } = await createPreviewSecret(
     client,
     'sanity/presentation',

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ApiClient } from '@/content-api/testing/client';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -141,6 +141,16 @@ export interface StudioSession {
   close(): Promise<void>;
 }
 
+/** A field of the open document (the Studio marks each one `field-<path>`). */
+export function fieldIn(tab: StudioTab, fieldPath: string): Locator {
+  return tab.page.getByTestId(`field-${fieldPath}`);
+}
+
+/** The first text input of a field of the open document. */
+export function inputIn(tab: StudioTab, fieldPath: string): Locator {
+  return fieldIn(tab, fieldPath).locator('input, textarea').first();
+}
+
 /** The version check's own message names no host: it is the request to sanity-cdn.com. */
 const OFFLINE_MESSAGES = ['Failed to fetch version for package'];
 
@@ -217,13 +227,35 @@ export async function startStudioSession(options: {
     async showField(tab, namespace, fieldPath) {
       const group = fieldGroups(getDictionary(namespace)).groupOf[fieldPath.split('.')[0]!];
       if (group) await tab.page.getByTestId(`group-tab-${group}`).click();
-      await tab.page.getByTestId(`field-${fieldPath}`).waitFor({ timeout: 30_000 });
+      await fieldIn(tab, fieldPath).waitFor({ timeout: 30_000 });
     },
     async close() {
       await browser.close();
       await studio.stop();
       await api.close();
       if (dataset.dir) await rm(dataset.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a test file's editor: a session on a copy of the bundled dataset, one tab, and a
+ * scratch folder (for exports); `close` stops the session and removes the folder.
+ */
+export async function studioWithScratch(
+  build: string,
+  scratchPrefix: string,
+): Promise<{ session: StudioSession; tab: StudioTab; scratch: string; close(): Promise<void> }> {
+  const session = await startStudioSession({ build });
+  const tab = await session.newTab();
+  const scratch = await mkdtemp(path.join(tmpdir(), scratchPrefix));
+  return {
+    session,
+    tab,
+    scratch,
+    async close() {
+      await session.close();
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }

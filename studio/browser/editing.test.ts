@@ -5,14 +5,18 @@
  * exported dictionaries, and a second tab that follows the edits live.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
-import { startStudioSession, type StudioSession, type StudioTab } from '@/testing/studio';
+import {
+  fieldIn,
+  inputIn,
+  studioWithScratch,
+  type StudioSession,
+  type StudioTab,
+} from '@/testing/studio';
 import { snapshotFolder } from '@/testing/folder-snapshot';
 
 const GROUPS = [
@@ -26,22 +30,21 @@ const GROUPS = [
 let session: StudioSession;
 let tab: StudioTab;
 let scratch: string;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  session = await startStudioSession({ build: inject('studioBuild') });
-  tab = await session.newTab();
-  scratch = await mkdtemp(path.join(tmpdir(), 'rg-studio-export-'));
+  ({ session, tab, scratch, close } = await studioWithScratch(
+    inject('studioBuild'),
+    'rg-studio-export-',
+  ));
 });
-afterAll(async () => {
-  await session?.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 /** Studio state settles at its own pace on a loaded machine. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
-const field = (path: string) => tab.page.getByTestId(`field-${path}`);
-const input = (path: string): Locator => field(path).locator('input, textarea').first();
+const field = (path: string) => fieldIn(tab, path);
+const input = (path: string) => inputIn(tab, path);
 const publishButton = () => tab.page.getByTestId('action-publish');
 const coverageBadge = () => tab.page.getByText(/^de \d+\/\d+ · tr \d+\/\d+$/);
 

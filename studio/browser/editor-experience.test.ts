@@ -4,15 +4,19 @@
  * dictionaries in tabs, legal sections opened in place, the translation overview with the
  * export's figures, and the language filter inside list entries.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
 import { NAMESPACES } from '@/schemas';
-import { startStudioSession, type StudioSession, type StudioTab } from '@/testing/studio';
+import {
+  fieldIn,
+  inputIn,
+  studioWithScratch,
+  type StudioSession,
+  type StudioTab,
+} from '@/testing/studio';
 
 /**
  * The About dictionary's form height at 1440 × 900 before this work (main at 45a80de: every
@@ -26,20 +30,19 @@ const OBJECT_DUMP = /[{}]|\b(en|de|tr): /;
 let session: StudioSession;
 let tab: StudioTab;
 let scratch: string;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  session = await startStudioSession({ build: inject('studioBuild') });
-  tab = await session.newTab();
-  scratch = await mkdtemp(path.join(tmpdir(), 'rg-studio-editor-'));
+  ({ session, tab, scratch, close } = await studioWithScratch(
+    inject('studioBuild'),
+    'rg-studio-editor-',
+  ));
 });
-afterAll(async () => {
-  await session?.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
-const field = (fieldPath: string) => tab.page.getByTestId(`field-${fieldPath}`);
-const input = (fieldPath: string): Locator => field(fieldPath).locator('input, textarea').first();
+const field = (fieldPath: string) => fieldIn(tab, fieldPath);
+const input = (fieldPath: string) => inputIn(tab, fieldPath);
 /** The chevron that opens the list entry with the key `key` of a field. */
 const toggle = (fieldPath: string, key: string) =>
   tab.page

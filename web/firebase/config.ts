@@ -1,7 +1,10 @@
 /**
- * Firebase web settings. These are public identifiers, not secrets: they are meant
- * to reach the browser (access is guarded by App Check and security rules).
- * Incomplete settings mean the backend is not initialised.
+ * Firebase web settings, the browser's one settings reader. These are public identifiers,
+ * not secrets: they are meant to reach the browser (access is guarded by App Check and
+ * security rules). Incomplete settings mean the backend is not initialised.
+ *
+ * Not parsed with zod like the server's settings: this module runs in the browser (the
+ * newsletter and analytics code), where zod would only add weight to check six strings.
  */
 export interface FirebaseWebConfig {
   apiKey: string;
