@@ -49,6 +49,22 @@ const toggle = (fieldPath: string, key: string) =>
     .locator(`[data-item-path='${fieldPath}[_key=="${key}"]']`)
     .getByTestId('inline-item-toggle')
     .first();
+/**
+ * Opens a list entry in place, as an editor does: brings the list into view first, because it
+ * renders only the rows in view and the Presentation tool's locations ("Used on N pages"),
+ * which arrive late, can push a row below the fold; then clicks the chevron and waits until the
+ * entry shows its fields.
+ */
+async function openEntry(fieldPath: string, key: string) {
+  const chevron = toggle(fieldPath, key);
+  await eventually(async () => {
+    if ((await chevron.count()) === 0)
+      await field(fieldPath).evaluate((list) => list.scrollIntoView({ block: 'start' }));
+    return chevron.count();
+  }).toBeGreaterThan(0);
+  await chevron.click();
+  await eventually(() => chevron.getAttribute('aria-expanded')).toBe('true');
+}
 const dialogs = () =>
   tab.page.locator('[data-testid="nested-object-dialog"], [role="dialog"]').count();
 const tabButton = (name: string) => tab.page.getByRole('tab', { name, exact: true });
@@ -105,7 +121,7 @@ describe('the Studio an editor enjoys', () => {
 
     // A missing translation shows in the row; an entry without any text says so.
     await tabButton('Main texts').click();
-    await toggle('intro', 'item0').click();
+    await openEntry('intro', 'item0');
     await input('intro[_key=="item0"].de').fill('');
     await eventually(async () => (await rowTexts('intro'))[0]).toMatch(/missing: German/);
     await input('intro[_key=="item0"].en').fill('');
@@ -180,14 +196,14 @@ describe('the Studio an editor enjoys', () => {
   it("edits a legal subsection's and a sub-subsection's text without any dialog", async () => {
     await session.openDictionary(tab, 'privacyPolicy');
     await tabButton('Sections').click();
-    await toggle('sections', 'item1').click();
-    await toggle('sections[_key=="item1"].subsections', 'item0').click();
+    await openEntry('sections', 'item1');
+    await openEntry('sections[_key=="item1"].subsections', 'item0');
     const subsection = 'sections[_key=="item1"].subsections[_key=="item0"]';
     await input(`${subsection}.heading.en`).fill('Server logs, kept for seven days');
     expect(await dialogs()).toBe(0);
 
-    await toggle('sections[_key=="item1"].subsections', 'item1').click();
-    await toggle('sections[_key=="item1"].subsections[_key=="item1"].subsections', 'item0').click();
+    await openEntry('sections[_key=="item1"].subsections', 'item1');
+    await openEntry('sections[_key=="item1"].subsections[_key=="item1"].subsections', 'item0');
     const deepest = 'sections[_key=="item1"].subsections[_key=="item1"].subsections[_key=="item0"]';
     await input(`${deepest}.heading.de`).fill('Deine Sprache, nur im Browser');
     expect(await dialogs()).toBe(0);
@@ -221,8 +237,8 @@ describe('the Studio an editor enjoys', () => {
 
     await session.openDictionary(tab, 'privacyPolicy');
     await tabButton('Sections').click();
-    await toggle('sections', 'item1').click();
-    await toggle('sections[_key=="item1"].subsections', 'item0').click();
+    await openEntry('sections', 'item1');
+    await openEntry('sections[_key=="item1"].subsections', 'item0');
     await input('sections[_key=="item1"].subsections[_key=="item0"].heading.de').fill('');
     await publish('dictionary-privacyPolicy');
 
@@ -278,9 +294,9 @@ describe('the Studio an editor enjoys', () => {
   it('hides German inside list entries when the language filter hides it', async () => {
     await session.openDictionary(tab, 'about');
     await tabButton('Timeline').click();
-    await toggle('timeline.items', 'item0').click();
+    await openEntry('timeline.items', 'item0');
     await tabButton('Origin story').click();
-    await toggle('origin.paragraphs', 'item0').click();
+    await openEntry('origin.paragraphs', 'item0');
     await tabButton('Timeline').click();
     const milestone = 'timeline.items[_key=="item0"]';
     await field(`${milestone}.year.de`).waitFor();
