@@ -14,7 +14,8 @@ export async function writeFileAtomically(
   temporary = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`,
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const handle = await open(temporary, 'w');
+  // The file is chosen at run time (a dataset, a published folder): nothing for the build to trace.
+  const handle = await open(/* turbopackIgnore: true */ temporary, 'w');
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();

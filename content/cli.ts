@@ -4,6 +4,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import type { Coverage } from './export-locales';
 import { formatTable } from './report';
 import { SettingsError } from './settings';
+import { StoreLockError } from './store-lock';
 
 /** Where a script reads its settings and writes its output: the process, or a test. */
 export interface ScriptIo {
@@ -37,6 +38,9 @@ export async function runScript(
       io.error(`\n${error.problems.length} problem(s)${outcome}.`);
     } else if (error instanceof SettingsError) {
       io.error(`Configuration error: ${error.message}`);
+    } else if (error instanceof StoreLockError) {
+      // Another writer holds the store: the message names it; a stack trace would only hide that.
+      io.error(error.message);
     } else {
       io.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importLocales } from './import-locales';
 import { exportLocales } from './export-locales';
 import { LocalStore } from './local-store';
+import { runScript } from './cli';
 import { acquireStoreLock, lockFileOf, StoreLockError } from './store-lock';
 import { makeTempProject, type TempProject } from './testing/temp-project';
 
@@ -110,6 +111,25 @@ describe('the store lock', () => {
           `is being written by hold-lock test fixture \\(pid ${holder.pid}, since .+\\); waited 0 s`,
         ),
       );
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('a script that finds the store taken prints who holds it, without a stack trace', async () => {
+    const holder = await holdLock(project.storeFile);
+    const printed: string[] = [];
+    try {
+      const code = await runScript(
+        async () => {
+          await acquireStoreLock(project.storeFile, { holder: 'second', waitMs: 300 });
+        },
+        { env: {}, log: () => undefined, error: (text) => printed.push(text) },
+      );
+      expect(code).toBe(1);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toMatch(/is being written by hold-lock test fixture/);
+      expect(printed[0]).not.toMatch(/\n\s+at /);
     } finally {
       holder.kill('SIGKILL');
     }
