@@ -16,10 +16,13 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
   // itself: Next's own redirects would go out without the security headers below.
+  // SITE_URL is inlined (web/site/settings.ts siteUrl) so canonical links never depend on the
+  // environment of the server that regenerates a page.
   // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
   // (web/content/site-gate.ts), so no build reads dictionaries an earlier build cached.
   env: {
     CONTENT_CACHE_GENERATION: randomUUID(),
+    SITE_URL: settings.SITE_URL,
     LEGACY_SITE_EN_URL: settings.LEGACY_SITE_EN_URL,
     LEGACY_SITE_TR_URL: settings.LEGACY_SITE_TR_URL,
   },

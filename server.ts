@@ -15,12 +15,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEnvFiles } from './content/env-files.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
 Object.assign(process.env, { NODE_ENV: 'production' });
+// Next reads the .env files only when it loads (below); PORT and STUDIO_URL are needed earlier.
+loadEnvFiles(import.meta.dirname);
 
 const { values } = parseArgs({
   options: {

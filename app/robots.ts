@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
-import { readSiteSettings } from '@/web/site/settings';
+import { siteUrl } from '@/web/site/settings';
 
 export default function robots(): MetadataRoute.Robots {
-  const { SITE_URL } = readSiteSettings();
+  const SITE_URL = siteUrl();
   return { rules: [{ userAgent: '*', allow: '/' }], sitemap: `${SITE_URL}/sitemap.xml` };
 }

@@ -20,13 +20,16 @@ import { copyEmbeddedStore, editStored } from './content-store';
 import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET } from './variants';
 
 const browser = setupBrowser();
+const ELSEWHERE = 'https://elsewhere.example';
 let site: RunningSite;
 let origin: string;
 
 beforeAll(async () => {
   copyEmbeddedStore(LIVE_STORE);
   buildSite(LIVE_VARIANT);
-  site = await serveSite(LIVE_VARIANT);
+  // The server runs with another SITE_URL than the build: a regenerated page must still link
+  // to the origin the site was built for.
+  site = await serveSite({ ...LIVE_VARIANT, env: { ...LIVE_VARIANT.env, SITE_URL: ELSEWHERE } });
   origin = site.url.replace('localhost', '127.0.0.1');
 }, 240_000);
 afterAll(() => site?.stop());
@@ -121,6 +124,11 @@ describe('publish → live', () => {
     const elapsed = await expectLive(sent, ['/de', '/locales/de/hero.json'], edited);
     console.log(`publish → /de and /locales/de/hero.json show the edit: ${elapsed} ms`);
     await expect(textOf('/de', '#hero-title')).resolves.toContain(edited);
+    const regeneratedDe = (await get('/de')).text;
+    expect(regeneratedDe).toContain(
+      `<link rel="canonical" href="${LIVE_VARIANT.env.SITE_URL}/de"/>`,
+    );
+    expect(regeneratedDe).not.toContain(ELSEWHERE);
 
     await expect(textOf('/', '#hero-title')).resolves.toBe(before.en);
     await expect(textOf('/tr', '#hero-title')).resolves.toBe(before.tr);

@@ -39,5 +39,9 @@ export const LIVE_STORE = path.join(E2E_CONTENT, 'live.ndjson');
 export const LIVE_WEBHOOK_SECRET = 'test-only-webhook-secret-4b1e';
 export const LIVE_VARIANT: Variant = {
   name: 'live',
-  env: { CONTENT_STORE_FILE: LIVE_STORE, SANITY_REVALIDATE_SECRET: LIVE_WEBHOOK_SECRET },
+  env: {
+    CONTENT_STORE_FILE: LIVE_STORE,
+    SANITY_REVALIDATE_SECRET: LIVE_WEBHOOK_SECRET,
+    SITE_URL: 'https://live.rggames.example',
+  },
 };

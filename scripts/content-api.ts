@@ -1,5 +1,6 @@
 /**
- * npm run content-api -- [--port 3334] [--tls-dir .content/tls] [--self-signed]
+ * npm run content-api -- [--port <n>] [--tls-dir .content/tls] [--self-signed] [--project-id local]
+ * Without --port it listens on a free port and prints it.
  * Serves the embedded store (.content/production.ndjson, or CONTENT_STORE_FILE) to a
  * Studio on this machine, and tells the site of each publish (SITE_REVALIDATE_URL, by
  * default the one `npm start` serves). `npm run studio` starts it for you; this runs it

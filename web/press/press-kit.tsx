@@ -14,7 +14,7 @@ import { normaliseAbout, normalisePressKit } from '@/web/pages/models';
 import { presentText } from '@/web/ui/presence';
 import { loadDictionary } from '../i18n/dictionaries';
 import { pagePath } from '../i18n/paths';
-import { readSiteSettings } from '../site/settings';
+import { siteUrl } from '../site/settings';
 import { fontsOf } from '../site/text-metrics';
 import { zip, type ZipEntry } from './zip';
 
@@ -138,7 +138,7 @@ ${section(footerModel?.social?.header ?? websiteLabel, `<p>${escapeHtml(websiteL
 
 /** The whole download: logos and a fact sheet per language, in one folder. */
 export async function pressKitArchive(): Promise<Uint8Array<ArrayBuffer>> {
-  const { SITE_URL } = readSiteSettings();
+  const SITE_URL = siteUrl();
   const layout = await loadDictionary('en', 'layout');
   const wordmark = presentText(layout.brand.wordmark) ?? 'RG';
   const folder = PRESS_KIT_FILE.replace(/\.zip$/, '');

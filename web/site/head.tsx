@@ -12,7 +12,7 @@ import { loadDictionary } from '../i18n/dictionaries';
 import { loadHeadDictionary, loadPageDictionary, previewState } from '../preview/content';
 import type { UiContext } from '../ui/context';
 import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
-import { readSiteSettings } from './settings';
+import { siteUrl } from './settings';
 import { NOT_FOUND_IMAGE, SOCIAL_IMAGE, socialImage, socialImagePath } from './social-image';
 
 const generatedImage = (language: Language, slug: string | null) => ({
@@ -43,7 +43,7 @@ export async function pageMetadata(language: Language, page: SitePage): Promise<
       common,
       language,
       slug: page.slug,
-      siteUrl: readSiteSettings().SITE_URL,
+      siteUrl: siteUrl(),
       socialImage: generatedImage(language, page.slug),
     }),
   );
@@ -60,7 +60,7 @@ export async function languageMetadata(language: Language): Promise<Metadata> {
       common,
       language,
       slug: null,
-      siteUrl: readSiteSettings().SITE_URL,
+      siteUrl: siteUrl(),
       socialImage: generatedImage(language, null),
     }),
   );
@@ -81,7 +81,7 @@ export async function socialImageFor(language: Language, name: string) {
     title: presentText(meta.title) ?? siteName,
     siteName,
     wordmark: presentText(layout.brand.wordmark) ?? 'RG',
-    host: new URL(readSiteSettings().SITE_URL).host,
+    host: new URL(siteUrl()).host,
   });
 }
 
@@ -100,7 +100,7 @@ export async function JsonLd({ language, page }: { language: Language; page: Sit
     common,
     language,
     slug: page.slug,
-    siteUrl: readSiteSettings().SITE_URL,
+    siteUrl: siteUrl(),
   });
   if (data.length === 0) return null;
   return (

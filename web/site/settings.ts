@@ -27,6 +27,15 @@ export function readSiteSettings(
   return result.data;
 }
 
+/**
+ * The canonical origin of the site. next.config.ts inlines `process.env.SITE_URL` into the
+ * build, so every page, including one regenerated after a publish, links to the origin the
+ * site was built for, even when the server runs with another environment.
+ */
+export function siteUrl(): string {
+  return process.env.SITE_URL ?? readSiteSettings().SITE_URL;
+}
+
 /** The build output folder (browser tests and benchmarks build variants side by side). */
 export function siteDistDir(env: Record<string, string | undefined> = process.env): string {
   return env.NEXT_DIST_DIR || '.next';
