@@ -66,6 +66,8 @@ export interface ChoiceNode<
 > extends Described {
   readonly kind: 'choice';
   readonly options: readonly O[];
+  /** What the editor sees for each value; without it, a title made from the value. */
+  readonly optionTitles?: Readonly<Record<O, string>>;
   readonly required: R;
 }
 
@@ -180,6 +182,17 @@ export function choice<const V extends string, const O extends Options>(
     kind: 'choice',
     options,
     required: (described?.required ?? false) as Req<O>,
+  };
+}
+
+/** A choice whose values the editor sees by name: `{ value: 'Title', … }`. */
+export function namedChoice<const V extends string, const O extends Options>(
+  titles: Readonly<Record<V, string>>,
+  described?: O,
+): ChoiceNode<V, Req<O>> {
+  return {
+    ...choice(Object.keys(titles) as V[], described),
+    optionTitles: titles,
   };
 }
 

@@ -357,7 +357,12 @@ export function sanityField(name: string, node: Node): SanityField {
       return {
         ...base,
         type: 'string',
-        options: { list: node.options.map((value) => ({ title: titleFromKey(value), value })) },
+        options: {
+          list: node.options.map((value) => ({
+            title: node.optionTitles?.[value] ?? titleFromKey(value),
+            value,
+          })),
+        },
         ...(node.required ? { validation: (rule: RuleLike) => rule.required() } : {}),
       };
     case 'number':

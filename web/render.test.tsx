@@ -64,6 +64,15 @@ describe('hero', () => {
     expect(out).toContain('(öffnet in neuem Tab)');
     expect(out.match(/class="stat"/g)).toHaveLength(1);
     expect(out).toContain('aria-label="Pixel-Wohnblock bei Nacht"');
+    // No picture chosen: the hero's own.
+    expect(out).toContain('class="illustration illustration--city"');
+  });
+
+  it('shows the picture the editor chose', () => {
+    const chosen = hero({ illustration: { artwork: 'rocket', alt: 'Pixel-Rakete' } });
+    const out = html(<Hero model={normaliseHero(chosen)!} ui={ui} />);
+    expect(out).toContain('class="illustration illustration--rocket"');
+    expect(out).toContain('aria-label="Pixel-Rakete"');
   });
 
   it('renders nothing without a title, and no artwork without alt text', () => {

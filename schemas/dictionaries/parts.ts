@@ -1,5 +1,16 @@
 /** Building blocks several dictionaries share. Each is a function so every use gets its own node. */
-import { group, list, longText, paragraphs, slug, text, url, type Fields } from '../define';
+import { ARTWORK_TITLES } from '../artwork';
+import {
+  group,
+  list,
+  longText,
+  namedChoice,
+  paragraphs,
+  slug,
+  text,
+  url,
+  type Fields,
+} from '../define';
 
 /** Page head (title, description, link preview): every page dictionary has one. */
 export const meta = () =>
@@ -54,8 +65,13 @@ export const ctaPair = () =>
 export const illustration = () =>
   group(
     {
+      artwork: namedChoice(ARTWORK_TITLES, {
+        description:
+          'The picture beside the text. Empty: the picture this section shows by default.',
+      }),
       alt: text({
-        description: 'Describes the artwork for screen readers. Leave empty to hide the artwork.',
+        description:
+          'Describes the chosen picture for screen readers; change it when you change the picture. Leave empty to hide the artwork.',
       }),
     },
     {

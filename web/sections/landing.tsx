@@ -1,4 +1,5 @@
 /** Landing sections, each from its normalised model; null renders nothing. */
+import type { ReactNode } from 'react';
 import type {
   DiscordModel,
   FaqModel,
@@ -6,6 +7,7 @@ import type {
   ManifestoModel,
   NewsletterModel,
   PublisherModel,
+  SectionBase,
 } from '@/web/sections/models';
 import {
   Buttons,
@@ -22,6 +24,25 @@ import { Illustration } from '../ui/Illustration';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 import { plainText } from '../preview/plain-text';
 
+/** A landing section's frame: its heading, eyebrow and picture come from its model. */
+function LandingSection({
+  id,
+  tone,
+  model,
+  children,
+}: {
+  id: string;
+  tone?: 'raised' | 'accent';
+  model: SectionBase;
+  children: ReactNode;
+}) {
+  return (
+    <Section id={id} title={model.title} eyebrow={model.eyebrow} tone={tone} art={model.art}>
+      {children}
+    </Section>
+  );
+}
+
 export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -37,7 +58,7 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
           {model.subtitle && <p className="hero__subtitle">{model.subtitle}</p>}
           <Buttons buttons={model.ctas} component="hero" ui={ui} />
         </div>
-        {model.illustrationAlt && <Illustration kind="city" alt={model.illustrationAlt} />}
+        {model.art && <Illustration {...model.art} />}
       </div>
       <StatGrid stats={model.stats} />
     </section>
@@ -46,32 +67,21 @@ export function Hero({ model, ui }: { model: HeroModel; ui: UiContext }) {
 
 export function ManifestoSection({ model, ui }: { model: ManifestoModel; ui: UiContext }) {
   return (
-    <Section
-      id="manifesto"
-      title={model.title}
-      eyebrow={model.eyebrow}
-      art={{ kind: 'rocket', alt: model.illustrationAlt }}
-    >
+    <LandingSection id="manifesto" model={model}>
       <div className="prose">
         <Paragraphs items={model.paragraphs} />
       </div>
       {model.cta && <Cta {...model.cta} variant="link" component="manifesto" ui={ui} />}
-    </Section>
+    </LandingSection>
   );
 }
 
 export function FaqSection({ model, ui }: { model: FaqModel; ui: UiContext }) {
   return (
-    <Section
-      id="faq"
-      title={model.title}
-      eyebrow={model.eyebrow}
-      tone="raised"
-      art={{ kind: 'chat', alt: model.illustrationAlt }}
-    >
+    <LandingSection id="faq" tone="raised" model={model}>
       <FaqList items={model.items} />
       {model.cta && <Cta {...model.cta} variant="link" component="faq" ui={ui} />}
-    </Section>
+    </LandingSection>
   );
 }
 
@@ -91,13 +101,7 @@ function DiscordGlyph({ label }: { label?: string | undefined }) {
 
 export function DiscordSection({ model, ui }: { model: DiscordModel; ui: UiContext }) {
   return (
-    <Section
-      id="community"
-      title={model.title}
-      eyebrow={model.eyebrow}
-      tone="accent"
-      art={{ kind: 'controller', alt: model.illustrationAlt }}
-    >
+    <LandingSection id="community" tone="accent" model={model}>
       {model.description && <p className="lead">{model.description}</p>}
       {model.cta && (
         <Cta
@@ -108,19 +112,13 @@ export function DiscordSection({ model, ui }: { model: DiscordModel; ui: UiConte
           icon={model.icon ? <DiscordGlyph label={model.icon.label} /> : undefined}
         />
       )}
-    </Section>
+    </LandingSection>
   );
 }
 
 export function PublisherSection({ model, ui }: { model: PublisherModel; ui: UiContext }) {
   return (
-    <Section
-      id="publisher"
-      title={model.title}
-      eyebrow={model.eyebrow}
-      tone="raised"
-      art={{ kind: 'city', alt: model.illustrationAlt }}
-    >
+    <LandingSection id="publisher" tone="raised" model={model}>
       <div className="prose">
         <Paragraphs items={model.paragraphs} />
       </div>
@@ -133,19 +131,13 @@ export function PublisherSection({ model, ui }: { model: PublisherModel; ui: UiC
           ui={ui}
         />
       )}
-    </Section>
+    </LandingSection>
   );
 }
 
 export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: UiContext }) {
   return (
-    <Section
-      id="newsletter"
-      title={model.title}
-      eyebrow={model.eyebrow}
-      tone="accent"
-      art={{ kind: 'envelope', alt: model.illustrationAlt }}
-    >
+    <LandingSection id="newsletter" tone="accent" model={model}>
       {model.description && <p className="lead">{model.description}</p>}
       <NewsletterForm
         texts={{
@@ -161,6 +153,6 @@ export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: U
         }}
         language={ui.language}
       />
-    </Section>
+    </LandingSection>
   );
 }

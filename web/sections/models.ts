@@ -1,5 +1,6 @@
 /** Landing sections: a normaliser returning null means the section renders nothing. */
 import type { DictionaryOf } from '@/schemas';
+import type { Artwork } from '@/schemas/artwork';
 import type { ValueOf } from '@/schemas/define';
 import type {
   faqItems,
@@ -16,6 +17,10 @@ import {
   presentHref,
   type Link,
 } from '@/web/ui/presence';
+import type { Art } from '@/web/ui/Illustration';
+
+/** The landing-section dictionaries; each has an eyebrow and an illustration. */
+type LandingSection = 'hero' | 'manifesto' | 'faq' | 'discord' | 'publisher' | 'newsletter';
 
 export interface Stat {
   readonly label: string;
@@ -35,11 +40,23 @@ export function normaliseStats(stats: StatsValue | undefined): Stat[] {
   });
 }
 
+/** The picture each section shows when its dictionary chooses none. */
+export const DEFAULT_ARTWORK: Readonly<Record<LandingSection, Artwork>> = {
+  hero: 'city',
+  manifesto: 'rocket',
+  faq: 'question',
+  discord: 'chat',
+  publisher: 'controller',
+  newsletter: 'envelope',
+};
+
 /** Illustrations show only if alt text is given. */
 function normaliseIllustration(
+  section: LandingSection,
   illustration: ValueOf<ReturnType<typeof illustrationPart>> | undefined,
-): string | undefined {
-  return presentText(illustration?.alt);
+): Art | undefined {
+  const alt = presentText(illustration?.alt);
+  return alt ? { artwork: illustration?.artwork ?? DEFAULT_ARTWORK[section], alt } : undefined;
 }
 
 export interface FaqItem {
@@ -59,10 +76,10 @@ export function normaliseFaqItems(
   });
 }
 
-interface SectionBase {
+export interface SectionBase {
   readonly eyebrow?: string;
   readonly title: string;
-  readonly illustrationAlt?: string;
+  readonly art?: Art;
 }
 
 export interface HeroModel extends SectionBase {
@@ -72,16 +89,14 @@ export interface HeroModel extends SectionBase {
   readonly stats: Stat[];
 }
 
-/** The landing-section dictionaries; each has an eyebrow and an illustration. */
-type LandingSection = 'hero' | 'manifesto' | 'faq' | 'discord' | 'publisher' | 'newsletter';
-
 function base(
+  section: LandingSection,
   dict: Pick<DictionaryOf<LandingSection>, 'eyebrow' | 'illustration'>,
   title: string,
 ): SectionBase {
   const eyebrow = presentText(dict.eyebrow);
-  const illustrationAlt = normaliseIllustration(dict.illustration);
-  return { title, ...(eyebrow && { eyebrow }), ...(illustrationAlt && { illustrationAlt }) };
+  const art = normaliseIllustration(section, dict.illustration);
+  return { title, ...(eyebrow && { eyebrow }), ...(art && { art }) };
 }
 
 export function normaliseHero(hero: DictionaryOf<'hero'>): HeroModel | null {
@@ -90,7 +105,7 @@ export function normaliseHero(hero: DictionaryOf<'hero'>): HeroModel | null {
   const highlight = presentText(hero.title.highlight);
   const subtitle = presentText(hero.subtitle);
   return {
-    ...base(hero, title),
+    ...base('hero', hero, title),
     ...(highlight && { highlight }),
     ...(subtitle && { subtitle }),
     ctas: normaliseCtaPair(hero.ctas),
@@ -109,7 +124,7 @@ export function normaliseManifesto(manifesto: DictionaryOf<'manifesto'>): Manife
   const paragraphs = presentTexts(manifesto.description);
   if (!title || paragraphs.length === 0) return null;
   const cta = normaliseCta(manifesto.cta);
-  return { ...base(manifesto, title), paragraphs, ...(cta && { cta }) };
+  return { ...base('manifesto', manifesto, title), paragraphs, ...(cta && { cta }) };
 }
 
 export interface FaqModel extends SectionBase {
@@ -123,7 +138,7 @@ export function normaliseFaq(faq: DictionaryOf<'faq'>): FaqModel | null {
   const items = normaliseFaqItems(faq.items);
   if (!title || items.length === 0) return null;
   const cta = normaliseCta(faq.cta);
-  return { ...base(faq, title), items, ...(cta && { cta }) };
+  return { ...base('faq', faq, title), items, ...(cta && { cta }) };
 }
 
 export interface DiscordModel extends SectionBase {
@@ -139,7 +154,7 @@ export function normaliseDiscord(discord: DictionaryOf<'discord'>): DiscordModel
   const cta = normaliseCta(discord.cta);
   const label = presentText(discord.ctaIconAriaLabel);
   return {
-    ...base(discord, title),
+    ...base('discord', discord, title),
     ...(description && { description }),
     ...(cta && { cta }),
     ...(discord.ctaIcon && { icon: { name: discord.ctaIcon, ...(label && { label }) } }),
@@ -160,7 +175,7 @@ export function normalisePublisher(publisher: DictionaryOf<'publisher'>): Publis
   const url = presentHref(publisher.cta.url);
   const cta = label ? { label, ...(url && { url }) } : undefined;
   if (!title || (paragraphs.length === 0 && !cta)) return null;
-  return { ...base(publisher, title), paragraphs, ...(cta && { cta }) };
+  return { ...base('publisher', publisher, title), paragraphs, ...(cta && { cta }) };
 }
 
 export interface NewsletterModel extends SectionBase {
@@ -182,7 +197,7 @@ export function normaliseNewsletter(
   const placeholder = presentText(rawPlaceholder);
   const privacyNote = presentText(rawPrivacyNote);
   return {
-    ...base(newsletter, title),
+    ...base('newsletter', newsletter, title),
     ...(description && { description }),
     form: { ...form, ...(placeholder && { placeholder }), ...(privacyNote && { privacyNote }) },
     genericError: newsletter.genericError,

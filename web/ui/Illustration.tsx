@@ -1,8 +1,11 @@
 /**
- * Decorative pixel artwork drawn as inline SVG: no image files to download. Shown only
- * with alt text; the alt text is the artwork's accessible name (in a preview without its
- * edit info: an attribute carries nothing hidden).
+ * Decorative pixel artwork drawn as inline SVG: no image files to download. Each picture is
+ * one path per colour (runs of a row merged), so it costs a few hundred bytes in the HTML and
+ * in the page's data, not an element per pixel. Shown only with alt text; the alt text is the
+ * artwork's accessible name (in a preview without its edit info: an attribute carries nothing
+ * hidden).
  */
+import type { Artwork } from '@/schemas/artwork';
 import { plainText } from '../preview/plain-text';
 
 // Each map is a 16×16 grid: '.' empty, other letters pick a colour from PALETTE.
@@ -79,6 +82,24 @@ const ART = {
     '......ccc.......',
     '.......c........',
   ],
+  question: [
+    '................',
+    '.....aaaaaa.....',
+    '....aaaaaaaa....',
+    '...aaa....aaa...',
+    '...aa......aa...',
+    '...........aa...',
+    '..........aaa...',
+    '.........aaa....',
+    '........aaa.....',
+    '.......aaa......',
+    '.......aa.......',
+    '.......aa.......',
+    '................',
+    '.......bb.......',
+    '.......bb.......',
+    '.c.c.c.c.c.c.c.c',
+  ],
   rocket: [
     '.......aa.......',
     '......aaaa......',
@@ -97,11 +118,9 @@ const ART = {
     '.......f........',
     '................',
   ],
-} as const;
+} as const satisfies Record<Artwork, readonly string[]>;
 
-export type IllustrationKind = keyof typeof ART;
-
-const PALETTE: Record<string, string> = {
+const PALETTE: Readonly<Record<string, string>> = {
   a: 'var(--art-1)',
   b: 'var(--art-2)',
   c: 'var(--art-3)',
@@ -112,18 +131,64 @@ const PALETTE: Record<string, string> = {
   h: 'var(--art-3)',
 };
 
-export function Illustration({ kind, alt }: { kind: IllustrationKind; alt: string }) {
-  const rows = ART[kind];
+export interface ColourPath {
+  readonly fill: string;
+  readonly d: string;
+}
+
+/**
+ * One path per colour. Pixels are covered by rectangles, each a row's run of one colour
+ * stretched down over the rows that repeat it: `M x y h width v height h -width z`.
+ */
+export function colourPaths(rows: readonly string[]): ColourPath[] {
+  const colourAt = (x: number, y: number) => PALETTE[rows[y]?.[x] ?? '.'];
+  const covered = new Set<string>();
+  const free = (x: number, y: number, fill: string) =>
+    !covered.has(`${x},${y}`) && colourAt(x, y) === fill;
+  const rectangles = new Map<string, string[]>();
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x += 1) {
+      const fill = colourAt(x, y);
+      if (!fill || covered.has(`${x},${y}`)) continue;
+      let width = 1;
+      while (free(x + width, y, fill)) width += 1;
+      const columns = Array.from({ length: width }, (_, i) => x + i);
+      let height = 1;
+      while (columns.every((column) => free(column, y + height, fill))) height += 1;
+      for (let dy = 0; dy < height; dy += 1)
+        for (const column of columns) covered.add(`${column},${y + dy}`);
+      const path = `M${x} ${y}h${width}v${height}h-${width}z`;
+      rectangles.set(fill, [...(rectangles.get(fill) ?? []), path]);
+    }
+  });
+  return [...rectangles].map(([fill, parts]) => ({ fill, d: parts.join('') }));
+}
+
+export const DRAWINGS: Readonly<Record<Artwork, readonly string[]>> = ART;
+
+const drawn = new Map<Artwork, ColourPath[]>();
+/** Computed once per picture, not per render. */
+function pathsOf(artwork: Artwork): ColourPath[] {
+  const known = drawn.get(artwork);
+  if (known) return known;
+  const paths = colourPaths(DRAWINGS[artwork]);
+  drawn.set(artwork, paths);
+  return paths;
+}
+
+/** A section's picture and the text that describes it. */
+export interface Art {
+  readonly artwork: Artwork;
+  readonly alt: string;
+}
+
+export function Illustration({ artwork, alt }: Art) {
   return (
-    <figure className={`illustration illustration--${kind}`}>
+    <figure className={`illustration illustration--${artwork}`}>
       <svg viewBox="0 0 16 16" role="img" aria-label={plainText(alt)} shapeRendering="crispEdges">
-        {rows.flatMap((row, y) =>
-          [...row].map((cell, x) =>
-            cell === '.' ? null : (
-              <rect key={`${x}-${y}`} x={x} y={y} width="1" height="1" fill={PALETTE[cell]} />
-            ),
-          ),
-        )}
+        {pathsOf(artwork).map(({ fill, d }) => (
+          <path key={fill} fill={fill} d={d} />
+        ))}
       </svg>
     </figure>
   );

@@ -7,7 +7,7 @@ import { Cta, CtaRow } from './Cta';
 import type { UiContext } from './context';
 import { breakable } from './breakable';
 import { EYEBROW_TEXT, fit } from './fit';
-import { Illustration, type IllustrationKind } from './Illustration';
+import { Illustration, type Art } from './Illustration';
 
 export function Eyebrow({ children }: { children?: string | undefined }) {
   return children ? (
@@ -165,15 +165,15 @@ export function Section({
   id: string;
   title?: string | undefined;
   eyebrow?: string | undefined;
-  tone?: 'plain' | 'raised' | 'accent';
+  tone?: 'plain' | 'raised' | 'accent' | undefined;
   children: ReactNode;
-  art?: { kind: IllustrationKind; alt?: string | undefined };
+  art?: Art | undefined;
 }) {
   const headingId = `${id}-title`;
   return (
     <section
       id={id}
-      className={`section section--${tone}${art?.alt ? ' section--with-art' : ''}`}
+      className={`section section--${tone}${art ? ' section--with-art' : ''}`}
       aria-labelledby={title ? headingId : undefined}
     >
       <div className="section__inner">
@@ -186,7 +186,7 @@ export function Section({
           )}
           {children}
         </div>
-        {art?.alt && <Illustration kind={art.kind} alt={art.alt} />}
+        {art && <Illustration {...art} />}
       </div>
     </section>
   );
