@@ -1,93 +1,148 @@
 /**
- * npm run bench:lighthouse — Lighthouse (mobile preset, Debian Chromium) against
- * the production server for every page in en, de and tr: the four category scores, LCP, TBT and
- * CLS per page, and the lowest of each. Budget: Performance ≥ 98; Accessibility, Best
- * Practices and SEO 100. Lighthouse clears storage before each run, so every page is
- * measured as a first visit, with the cookie banner shown.
+ * npm run bench:lighthouse -- [--pages /,/de/about] [--runs 3] [--save results.json]
+ *
+ * Lighthouse (mobile preset, simulated throttling, Debian Chromium) on each page of the
+ * production server, interleaved in one run with two references measured beside it:
+ * - the same page with every script removed (the zero-JavaScript limit of that page), served
+ *   through a local proxy, compressed like the site;
+ * - an empty App Router page (bench/fixtures/empty-app, same Next), served by `next start`.
+ * Each round measures the empty page once, then every page and its zero-JS copy. Prints the
+ * medians per page (the four scores, LCP, TBT, CLS), LCP as a ratio to the zero-JS copy and the
+ * Performance score as a ratio to the empty page's.
+ * Budget: Performance ≥ 99 (median) on every page; LCP at most 1.25× the zero-JS copy;
+ * Accessibility, Best Practices and SEO 100. Lighthouse clears storage before each run, so every
+ * page is measured as a first visit, with the cookie banner shown.
  */
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { formatTable } from '@/content/report';
-import { CHROMIUM, CHROMIUM_ARGS } from '@/testing/chromium';
-import { freePort } from '@/testing/processes';
+import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 import type { Variant } from '@/testing/site-server';
-import { LANGUAGES } from '@/schemas/languages';
-import { SITE_PAGES } from '@/schemas/site';
+import { CATEGORIES, medianAudit, record, startLighthouse, type Audit } from './lighthouse-run';
+import { pickPages } from './pages';
+import { startRewritingProxy, withoutScripts } from './rewriting-proxy';
 import { serveForBenchmark } from './serve';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    save: { type: 'string' },
+  },
+});
+const pages = pickPages(values.pages);
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
+
+const PERFORMANCE_BUDGET = 99;
+const LCP_RATIO_BUDGET = 1.25;
+const EMPTY_APP = 'bench/fixtures/empty-app';
 
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 // Canonical links point at the measured host, as they would in production.
 const variant: Variant = { name: 'lighthouse', env: { SITE_URL: origin } };
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const server = await serveForBenchmark(variant, port);
-const chrome = await launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+const emptyBuild = spawnSync('npx', ['next', 'build', EMPTY_APP], {
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  encoding: 'utf8',
 });
+if (emptyBuild.status !== 0)
+  throw new Error(`next build ${EMPTY_APP} failed:\n${emptyBuild.stderr}`);
 
-interface Row {
-  path: string;
-  scores: number[];
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
+const site = await serveForBenchmark(variant, port);
+const stripped = await startRewritingProxy(site.url, withoutScripts);
+const emptyPort = await freePort();
+const empty = startGroup('npx', ['next', 'start', EMPTY_APP, '--port', String(emptyPort)], {
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+});
+const lighthouse = await startLighthouse();
 
-async function audit(path: string): Promise<Row> {
-  const result = await lighthouse(`${origin}${path}`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  const lhr = result!.lhr;
-  return {
-    path,
-    scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
-    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-  };
-}
+const audit = (url: string) => lighthouse.audit(url);
 
-const rows: Row[] = [];
+const measured = {
+  empty: [] as Audit[],
+  site: new Map<string, Audit[]>(),
+  zeroJs: new Map<string, Audit[]>(),
+};
 try {
-  for (const language of LANGUAGES) {
-    for (const page of SITE_PAGES) {
-      // English is measured at its canonical, unprefixed address.
-      const prefix = language === 'en' ? '' : `/${language}`;
-      const path = `${prefix}${page.slug ? `/${page.slug}` : ''}` || '/';
-      rows.push(await audit(path));
-      console.log(`${path} done`);
+  await waitForHttp(`http://localhost:${emptyPort}/`, empty);
+  for (let run = 1; run <= runs; run += 1) {
+    measured.empty.push(await audit(`http://localhost:${emptyPort}/`));
+    for (const pathname of pages) {
+      record(measured.site, pathname, await audit(`${origin}${pathname}`));
+      record(measured.zeroJs, pathname, await audit(`${stripped.url}${pathname}`));
     }
+    console.log(`round ${run} of ${runs} done`);
   }
 } finally {
-  chrome.kill();
-  await server.stop();
+  lighthouse.stop();
+  await Promise.all([site.stop(), stripped.stop(), empty.stop()]);
 }
 
-const format = (row: Row) => [
-  row.path,
-  ...row.scores,
-  Math.round(row.lcp),
-  Math.round(row.tbt),
-  row.cls.toFixed(3),
-];
-const lowest: Row = {
-  path: 'LOWEST',
-  scores: CATEGORIES.map((_, i) => Math.min(...rows.map((r) => r.scores[i]!))),
-  lcp: Math.max(...rows.map((r) => r.lcp)),
-  tbt: Math.max(...rows.map((r) => r.tbt)),
-  cls: Math.max(...rows.map((r) => r.cls)),
-};
+const emptyPage = medianAudit(measured.empty);
+const rows = pages.map((pathname) => {
+  const page = medianAudit(measured.site.get(pathname)!);
+  const zeroJs = medianAudit(measured.zeroJs.get(pathname)!);
+  return {
+    pathname,
+    page,
+    zeroJs,
+    lcpRatio: page.lcp / zeroJs.lcp,
+    scoreRatio: page.scores[0]! / emptyPage.scores[0]!,
+  };
+});
+
+console.log(
+  `\nmedians of ${runs} run(s); empty Next page: Performance ${emptyPage.scores[0]}, LCP ${Math.round(emptyPage.lcp)} ms, FCP ${Math.round(emptyPage.fcp)} ms\n`,
+);
 console.log(
   formatTable(
-    ['page', 'perf', 'a11y', 'best pr.', 'seo', 'LCP ms', 'TBT ms', 'CLS'],
-    [...rows, lowest].map(format),
+    [
+      'page',
+      'perf',
+      'a11y',
+      'best pr.',
+      'seo',
+      'LCP ms',
+      'FCP ms',
+      'TBT ms',
+      'CLS',
+      'zero-JS perf',
+      'zero-JS LCP ms',
+      'LCP ÷ zero-JS',
+      'perf ÷ empty',
+    ],
+    rows.map(({ pathname, page, zeroJs, lcpRatio, scoreRatio }) => [
+      pathname,
+      ...page.scores,
+      Math.round(page.lcp),
+      Math.round(page.fcp),
+      Math.round(page.tbt),
+      page.cls.toFixed(3),
+      zeroJs.scores[0]!,
+      Math.round(zeroJs.lcp),
+      lcpRatio.toFixed(2),
+      scoreRatio.toFixed(2),
+    ]),
   ),
 );
-const [perf, a11y, practices, seo] = lowest.scores;
-const within = perf! >= 98 && a11y === 100 && practices === 100 && seo === 100;
-console.log(`\nbudget (perf ≥ 98, others 100): ${within ? 'met' : 'NOT MET'}`);
+
+const misses = rows.flatMap(({ pathname, page, lcpRatio }) => [
+  ...(page.scores[0]! < PERFORMANCE_BUDGET ? [`${pathname}: Performance ${page.scores[0]}`] : []),
+  ...(lcpRatio > LCP_RATIO_BUDGET
+    ? [`${pathname}: LCP ${lcpRatio.toFixed(2)}× the zero-JS copy`]
+    : []),
+  ...CATEGORIES.slice(1).flatMap((category, i) =>
+    page.scores[i + 1]! < 100 ? [`${pathname}: ${category} ${page.scores[i + 1]}`] : [],
+  ),
+]);
+console.log(
+  `\nbudget (Performance ≥ ${PERFORMANCE_BUDGET}, LCP ≤ ${LCP_RATIO_BUDGET}× zero-JS, others 100): ${misses.length ? 'NOT MET' : 'met'}`,
+);
+for (const miss of misses) console.log(`  ${miss}`);
+if (values.save) {
+  writeFileSync(values.save, `${JSON.stringify({ runs, emptyPage, pages: rows }, null, 2)}\n`);
+  console.log(`medians written to ${values.save}`);
+}

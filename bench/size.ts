@@ -1,18 +1,31 @@
 /**
- * npm run bench:size — builds the site and an empty App Router page (bench/fixtures/empty-app,
- * same Next version), reads both builds' .next/diagnostics/route-bundle-stats.json and prints
- * each route's first-load JavaScript, raw and gzipped, against the empty page.
- * Budget: at most 1.05× the empty page, and no Firebase code in any route's first load.
+ * npm run bench:size — what each page weighs, from the production server:
+ * - per page and language: the HTML raw and gzipped, the share of it that is the inline React
+ *   Server Components payload (the `self.__next_f.push` scripts), its element count, and the
+ *   CSS and font bytes it links or preloads;
+ * - per route: first-load JavaScript, raw and gzipped, against an empty App Router page built
+ *   beside it with the same Next (bench/fixtures/empty-app), and whether any Firebase code is in it.
+ * Budgets: no page's HTML over 60 KiB raw; the home page at most 2.5× the median page; first-load
+ * JS at most 1.05× the empty page; no Firebase code in a first load. Over-budget rows are marked;
+ * the exit code stays 0 (a report, not a test).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatTable } from '@/content/report';
+import { distDir, type Variant } from '@/testing/site-server';
+import { EVERY_PAGE_PATH } from './pages';
+import { serveForBenchmark } from './serve';
+import { median } from './statistics';
 
-const BUDGET = 1.05;
-const SITE_DIST = '.next-bench';
+const HTML_BUDGET = 60 * 1024;
+const HOME_TO_MEDIAN_BUDGET = 2.5;
+const FIRST_LOAD_BUDGET = 1.05;
 const FIXTURE = 'bench/fixtures/empty-app';
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const gzip = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
 interface RouteStats {
   route: string;
@@ -20,16 +33,7 @@ interface RouteStats {
   firstLoadChunkPaths: string[];
 }
 
-function build(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync('npx', ['next', 'build', ...args], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0)
-    throw new Error(`next build ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-function measure(root: string, dist: string) {
+function firstLoads(root: string, dist: string) {
   const stats = JSON.parse(
     readFileSync(path.join(root, dist, 'diagnostics', 'route-bundle-stats.json'), 'utf8'),
   ) as RouteStats[];
@@ -38,7 +42,7 @@ function measure(root: string, dist: string) {
     return {
       route: route.route,
       raw: files.reduce((sum, file) => sum + file.length, 0),
-      gzip: files.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0),
+      gzip: files.reduce((sum, file) => sum + gzip(file), 0),
       firebase: files.some((file) =>
         /firebaseinstallations\.googleapis|firestore\.googleapis|@firebase\/|firebase-heartbeat/.test(
           file.toString('utf8'),
@@ -48,33 +52,118 @@ function measure(root: string, dist: string) {
   });
 }
 
-spawnSync('node', ['--import', 'tsx', 'scripts/prepare-content.ts'], { stdio: 'ignore' });
-build([], { NEXT_DIST_DIR: SITE_DIST });
-build([FIXTURE]);
+/** The inline RSC payload: every `<script>` whose body pushes to `self.__next_f`. */
+function rscBytes(html: string): number {
+  return [...html.matchAll(/<script>self\.__next_f\.push\([\s\S]*?<\/script>/g)].reduce(
+    (sum, [script]) => sum + Buffer.byteLength(script),
+    0,
+  );
+}
 
-const empty = measure(FIXTURE, '.next').find((r) => r.route === '/')!;
-const site = measure('.', SITE_DIST);
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const rows = [
-  ['(empty App Router page)', kib(empty.raw), kib(empty.gzip), '1.000', '1.000', '-'],
-  ...site.map((r) => [
-    r.route,
-    kib(r.raw),
-    kib(r.gzip),
-    (r.raw / empty.raw).toFixed(3),
-    (r.gzip / empty.gzip).toFixed(3),
-    r.firebase ? 'YES' : 'no',
-  ]),
-];
+/** Elements of the document, not counting what scripts and styles hold as text. */
+function elementCount(html: string): number {
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '<$1></$1>');
+  return markup.match(/<[a-zA-Z][a-zA-Z0-9-]*/g)?.length ?? 0;
+}
+
+const linked = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+
+const sizes = new Map<string, number>();
+async function bytesOf(origin: string, href: string): Promise<number> {
+  const known = sizes.get(href);
+  if (known !== undefined) return known;
+  const size = (await (await fetch(new URL(href, origin))).arrayBuffer()).byteLength;
+  sizes.set(href, size);
+  return size;
+}
+
+// The empty page first: the site's build below leaves the machine as the server needs it.
+const empty = spawnSync('npx', ['next', 'build', FIXTURE], {
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  encoding: 'utf8',
+});
+if (empty.status !== 0) throw new Error(`next build ${FIXTURE} failed:\n${empty.stderr}`);
+
+const variant: Variant = { name: 'size', env: {} };
+const site = await serveForBenchmark(variant);
+const pages = [];
+try {
+  for (const pathname of EVERY_PAGE_PATH) {
+    const html = await (await fetch(`${site.url}${pathname}`)).text();
+    const raw = Buffer.byteLength(html);
+    const css = linked(html, /<link rel="stylesheet" href="([^"]+)"/g);
+    const fonts = linked(html, /<link rel="preload" href="([^"]+)" as="font"/g);
+    pages.push({
+      pathname,
+      raw,
+      gzip: gzip(html),
+      rscShare: rscBytes(html) / raw,
+      elements: elementCount(html),
+      css: (await Promise.all(css.map((href) => bytesOf(site.url, href)))).reduce(
+        (a, b) => a + b,
+        0,
+      ),
+      fonts: (await Promise.all(fonts.map((href) => bytesOf(site.url, href)))).reduce(
+        (a, b) => a + b,
+        0,
+      ),
+    });
+  }
+} finally {
+  await site.stop();
+}
+
+const medianPage = median(pages.map((page) => page.raw));
+const homes = pages.filter((page) => ['/', '/de', '/tr'].includes(page.pathname));
 console.log(
   formatTable(
-    ['route (first load JS)', 'raw KiB', 'gzip KiB', 'raw ratio', 'gzip ratio', 'firebase'],
-    rows,
+    ['page', 'HTML KiB', 'gzip KiB', 'RSC share', 'elements', 'CSS KiB', 'font KiB', 'budget'],
+    pages.map((page) => [
+      page.pathname,
+      kib(page.raw),
+      kib(page.gzip),
+      `${Math.round(page.rscShare * 100)} %`,
+      page.elements,
+      kib(page.css),
+      kib(page.fonts),
+      page.raw > HTML_BUDGET ? 'OVER 60 KiB' : 'ok',
+    ]),
   ),
 );
-const worst = Math.max(...site.map((r) => Math.max(r.raw / empty.raw, r.gzip / empty.gzip)));
-const firebase = site.filter((r) => r.firebase).map((r) => r.route);
+const overHtml = pages.filter((page) => page.raw > HTML_BUDGET);
+const worstHome = Math.max(...homes.map((home) => home.raw / medianPage));
 console.log(
-  `\nworst ratio ${worst.toFixed(3)} (budget ${BUDGET}): ${worst <= BUDGET ? 'within budget' : 'OVER BUDGET'}`,
+  `\nHTML over 60 KiB: ${overHtml.length ? overHtml.map((p) => `${p.pathname} ${kib(p.raw)} KiB`).join(', ') : 'none'}`,
+);
+console.log(
+  `home pages to the median page (${kib(medianPage)} KiB): at most ${worstHome.toFixed(2)}× (budget ${HOME_TO_MEDIAN_BUDGET}×): ${worstHome <= HOME_TO_MEDIAN_BUDGET ? 'within budget' : 'OVER BUDGET'}`,
+);
+
+const emptyPage = firstLoads(FIXTURE, '.next').find((route) => route.route === '/')!;
+const routes = firstLoads('.', distDir(variant));
+console.log(
+  '\n' +
+    formatTable(
+      ['route (first load JS)', 'raw KiB', 'gzip KiB', 'raw ratio', 'gzip ratio', 'firebase'],
+      [
+        ['(empty App Router page)', kib(emptyPage.raw), kib(emptyPage.gzip), '1.000', '1.000', '-'],
+        ...routes.map((route) => [
+          route.route,
+          kib(route.raw),
+          kib(route.gzip),
+          (route.raw / emptyPage.raw).toFixed(3),
+          (route.gzip / emptyPage.gzip).toFixed(3),
+          route.firebase ? 'YES' : 'no',
+        ]),
+      ],
+    ),
+);
+const worst = Math.max(
+  ...routes.map((route) => Math.max(route.raw / emptyPage.raw, route.gzip / emptyPage.gzip)),
+);
+const firebase = routes.filter((route) => route.firebase).map((route) => route.route);
+console.log(
+  `\nfirst-load JS: worst ratio ${worst.toFixed(3)} (budget ${FIRST_LOAD_BUDGET}): ${worst <= FIRST_LOAD_BUDGET ? 'within budget' : 'OVER BUDGET'}`,
 );
 console.log(`Firebase code in a first load: ${firebase.length ? firebase.join(', ') : 'none'}`);

@@ -1,0 +1,185 @@
+/**
+ * npm run bench:interactions -- [--runs 5]
+ *
+ * Main-thread work of what a visitor does on a page, at 4× CPU slowdown: the production
+ * server, Debian Chromium, a Chromium trace around each interaction, and the sum of the
+ * renderer main thread's tasks from the interaction until the page is quiet again:
+ * - opening the phone menu (390 px wide);
+ * - switching language in the header (1280 px; the new page's own work included);
+ * - focusing the newsletter's e-mail field, which loads the signup code;
+ * - Accept in the cookie banner.
+ * Also printed: the longest single task (what delays the next frame). A quiet window of the
+ * same length with no interaction is measured as the floor. Each is the median of `--runs`
+ * fresh visits. Budget: under 50 ms each. The site runs without Firebase
+ * settings and every request off this machine is refused, so nothing reaches Google.
+ */
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { formatTable } from '@/content/report';
+import { launchChromium } from '@/testing/chromium';
+import type { Variant } from '@/testing/site-server';
+import { serveForBenchmark } from './serve';
+import { median } from './statistics';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
+
+const BUDGET_MS = 50;
+const CPU_SLOWDOWN = 4;
+/** How long after an interaction the page must stay quiet to count as done. */
+const SETTLE_MS = 1_500;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Top-level tasks on every renderer main thread of a trace: their sum and the longest (ms). */
+function mainThreadTasks(trace: Buffer): { total: number; longest: number } {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const mainThreads = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const durations = traceEvents
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`))
+    .map((e) => (e.dur ?? 0) / 1000);
+  return {
+    total: durations.reduce((sum, ms) => sum + ms, 0),
+    longest: Math.max(0, ...durations),
+  };
+}
+
+interface Interaction {
+  name: string;
+  path: string;
+  viewport: { width: number; height: number };
+  /** Gets the page ready (not measured). */
+  prepare?(page: Page): Promise<void>;
+  /** The interaction; resolves when it has been dispatched (or, for a navigation, loaded). */
+  act(page: Page): Promise<void>;
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const INTERACTIONS: Interaction[] = [
+  { name: '(quiet page, no interaction)', path: '/', viewport: DESKTOP, act: async () => {} },
+  {
+    name: 'open the phone menu',
+    path: '/',
+    viewport: PHONE,
+    act: (page) => page.locator('summary.mobile-menu__button').click(),
+  },
+  {
+    name: 'switch language (header, to German)',
+    path: '/',
+    viewport: DESKTOP,
+    act: async (page) => {
+      await Promise.all([
+        page.waitForURL('**/de', { waitUntil: 'load' }),
+        page.locator('.site-header__languages a[hreflang="de"]').click(),
+      ]);
+    },
+  },
+  {
+    name: 'focus the newsletter e-mail field',
+    path: '/',
+    viewport: DESKTOP,
+    prepare: (page) => page.locator('#newsletter-email').scrollIntoViewIfNeeded(),
+    act: (page) => page.locator('#newsletter-email').focus(),
+  },
+  {
+    name: 'Accept in the cookie banner',
+    path: '/',
+    viewport: DESKTOP,
+    act: (page) => page.locator('.consent-banner__actions button').last().click(),
+  },
+];
+
+async function measure(browser: Browser, origin: string, interaction: Interaction) {
+  const context = await browser.newContext({ viewport: interaction.viewport });
+  let offMachine = 0;
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    if (hostname === 'localhost' || hostname === '127.0.0.1') return route.continue();
+    offMachine += 1;
+    return route.abort();
+  });
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`${origin}${interaction.path}`, { waitUntil: 'networkidle' });
+    await interaction.prepare?.(page);
+    await page.waitForTimeout(SETTLE_MS);
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    await interaction.act(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(SETTLE_MS);
+    return { ...mainThreadTasks(await browser.stopTracing()), offMachine };
+  } finally {
+    await context.close();
+  }
+}
+
+const variant: Variant = { name: 'interactions', env: {} };
+const site = await serveForBenchmark(variant);
+const browser = await launchChromium();
+const results: { name: string; totals: number[]; longest: number[]; offMachine: number }[] = [];
+try {
+  for (const interaction of INTERACTIONS) {
+    const totals: number[] = [];
+    const longest: number[] = [];
+    let offMachine = 0;
+    for (let run = 0; run < runs; run += 1) {
+      const result = await measure(browser, site.url, interaction);
+      totals.push(result.total);
+      longest.push(result.longest);
+      offMachine += result.offMachine;
+    }
+    results.push({ name: interaction.name, totals, longest, offMachine });
+    console.log(`${interaction.name}: done`);
+  }
+} finally {
+  await browser.close();
+  await site.stop();
+}
+
+console.log(
+  `\nmain-thread task time at ${CPU_SLOWDOWN}× CPU slowdown, from the interaction until ${SETTLE_MS} ms quiet (${runs} runs)\n`,
+);
+console.log(
+  formatTable(
+    [
+      'interaction',
+      'median ms',
+      'min ms',
+      'max ms',
+      'longest task ms',
+      'off-machine requests',
+      'budget',
+    ],
+    results.map(({ name, totals, longest, offMachine }) => [
+      name,
+      median(totals).toFixed(1),
+      Math.min(...totals).toFixed(1),
+      Math.max(...totals).toFixed(1),
+      median(longest).toFixed(1),
+      offMachine,
+      name.startsWith('(') ? '-' : median(totals) < BUDGET_MS ? 'ok' : 'OVER 50 ms',
+    ]),
+  ),
+);
+const over = results.filter((r) => !r.name.startsWith('(') && median(r.totals) >= BUDGET_MS);
+console.log(
+  `\nbudget (< ${BUDGET_MS} ms each): ${over.length ? `NOT MET (${over.map((r) => r.name).join(', ')})` : 'met'}`,
+);

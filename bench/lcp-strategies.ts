@@ -1,0 +1,139 @@
+/**
+ * npm run bench:lcp-strategies -- [--pages /,/de/privacy-policy] [--runs 3]
+ *
+ * What the largest paint waits for. Lighthouse (as bench:lighthouse runs it) on variants of the
+ * same production page, interleaved in one run, each served through a local proxy that rewrites
+ * only the HTML:
+ * - as served, and with every script removed (the zero-JS reference);
+ * - without the font preload;
+ * - with the framework's scripts started after the first paint (one small loader adds them
+ *   after the next frame; the inline data scripts stay);
+ * - with the stylesheet inlined in place of its link;
+ * - all three changes together.
+ * Prints medians of LCP, FCP, TBT and Performance per page and variant, LCP as a ratio to the
+ * zero-JS copy, and for the page as served the LCP phases and script bytes Lighthouse reports.
+ * An experiment, not a budget: it names the cause and what each remedy would buy.
+ */
+import { parseArgs } from 'node:util';
+import { formatTable } from '@/content/report';
+import { freePort } from '@/testing/processes';
+import type { Variant } from '@/testing/site-server';
+import { medianAudit, record, startLighthouse, type Audit } from './lighthouse-run';
+import { pickPages } from './pages';
+import { startRewritingProxy, withoutScripts, type RunningProxy } from './rewriting-proxy';
+import { serveForBenchmark } from './serve';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '/,/de/privacy-policy' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const pages = pickPages(values.pages);
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
+
+const withoutFontPreload = (html: string) => html.replace(/<link\b[^>]*\bas="font"[^>]*>/g, '');
+
+/** The `<script src async>` tags leave the document; one loader adds them after the first frame. */
+function scriptsAfterPaint(html: string): string {
+  const sources: string[] = [];
+  const rest = html
+    .replace(/<script src="([^"]+)" async=""><\/script>/g, (_, src: string) => {
+      sources.push(src);
+      return '';
+    })
+    .replace(/<link\b[^>]*\bas="script"[^>]*>/g, '');
+  const loader =
+    `<script>requestAnimationFrame(function(){setTimeout(function(){` +
+    `${JSON.stringify(sources)}.forEach(function(s){var e=document.createElement('script');` +
+    `e.src=s;e.async=true;document.head.appendChild(e)})},0)})</script>`;
+  return rest.replace('</body>', `${loader}</body>`);
+}
+
+/** The stylesheets' text in `<style>` elements where their links were. */
+function cssInlined(css: ReadonlyMap<string, string>) {
+  return (html: string) =>
+    html.replace(/<link rel="stylesheet" href="([^"]+)"[^>]*>/g, (link, href: string) => {
+      const text = css.get(href);
+      return text === undefined ? link : `<style>${text}</style>`;
+    });
+}
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const variant: Variant = { name: 'lighthouse', env: { SITE_URL: origin } };
+const site = await serveForBenchmark(variant, port);
+
+const css = new Map<string, string>();
+for (const pathname of pages) {
+  const html = await (await fetch(`${origin}${pathname}`)).text();
+  for (const [, href] of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g))
+    if (!css.has(href!)) css.set(href!, await (await fetch(new URL(href!, origin))).text());
+}
+const inline = cssInlined(css);
+
+const STRATEGIES: { name: string; rewrite: ((html: string) => string) | null }[] = [
+  { name: 'as served', rewrite: null },
+  { name: 'zero JS (reference)', rewrite: withoutScripts },
+  { name: 'no font preload', rewrite: withoutFontPreload },
+  { name: 'scripts after first paint', rewrite: scriptsAfterPaint },
+  { name: 'CSS inlined', rewrite: inline },
+  {
+    name: 'all three',
+    rewrite: (html) => inline(scriptsAfterPaint(withoutFontPreload(html))),
+  },
+];
+
+const proxies: (RunningProxy | null)[] = [];
+const lighthouse = await startLighthouse();
+const measured = new Map<string, Audit[]>();
+try {
+  for (const strategy of STRATEGIES)
+    proxies.push(strategy.rewrite ? await startRewritingProxy(site.url, strategy.rewrite) : null);
+  for (let run = 1; run <= runs; run += 1) {
+    for (const pathname of pages)
+      for (const [index, strategy] of STRATEGIES.entries()) {
+        const base = proxies[index]?.url ?? origin;
+        record(
+          measured,
+          `${pathname} ${strategy.name}`,
+          await lighthouse.audit(`${base}${pathname}`),
+        );
+      }
+    console.log(`round ${run} of ${runs} done`);
+  }
+} finally {
+  lighthouse.stop();
+  await Promise.all([site.stop(), ...proxies.map((proxy) => proxy?.stop())]);
+}
+
+const rows = pages.flatMap((pathname) => {
+  const reference = medianAudit(measured.get(`${pathname} zero JS (reference)`)!);
+  return STRATEGIES.map(({ name }) => {
+    const audit = medianAudit(measured.get(`${pathname} ${name}`)!);
+    return [
+      pathname,
+      name,
+      audit.scores[0]!,
+      Math.round(audit.lcp),
+      Math.round(audit.fcp),
+      Math.round(audit.tbt),
+      (audit.lcp / reference.lcp).toFixed(2),
+    ];
+  });
+});
+console.log(`\nmedians of ${runs} run(s), Lighthouse mobile (simulated throttling)\n`);
+console.log(
+  formatTable(['page', 'variant', 'perf', 'LCP ms', 'FCP ms', 'TBT ms', 'LCP ÷ zero-JS'], rows),
+);
+console.log('\nthe page as served: what Lighthouse says the largest paint is made of');
+for (const pathname of pages) {
+  const audit = medianAudit(measured.get(`${pathname} as served`)!);
+  const phases = Object.entries(audit.lcpPhases)
+    .map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`)
+    .join(', ');
+  console.log(
+    `  ${pathname}: ${phases || 'no phases reported'}; script transferred ${(audit.scriptBytes / 1024).toFixed(1)} KiB`,
+  );
+}

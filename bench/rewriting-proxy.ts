@@ -1,0 +1,76 @@
+/**
+ * A local proxy in front of the site that rewrites its HTML pages and passes everything else
+ * through untouched: a page's variant (e.g. with every script removed) served the way the site
+ * serves it, gzip-compressed when the browser accepts it, so the two differ only in the rewrite.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+
+export interface RunningProxy {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Headers that describe the upstream body's encoding or transfer, not the page. */
+const HOP_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+]);
+
+async function relay(
+  upstream: string,
+  rewrite: (html: string) => string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const answer = await fetch(new URL(req.url ?? '/', upstream), {
+    method: req.method ?? 'GET',
+    headers: { 'accept-encoding': 'identity', accept: req.headers.accept ?? '*/*' },
+    redirect: 'manual',
+  });
+  const type = answer.headers.get('content-type') ?? '';
+  let body = Buffer.from(await answer.arrayBuffer());
+  if (type.startsWith('text/html')) body = Buffer.from(rewrite(body.toString('utf8')));
+  for (const [key, value] of answer.headers)
+    if (!HOP_HEADERS.has(key.toLowerCase())) res.setHeader(key, value);
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    body = gzipSync(body);
+    res.setHeader('content-encoding', 'gzip');
+  }
+  res.setHeader('content-length', body.length);
+  res.writeHead(answer.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export async function startRewritingProxy(
+  upstream: string,
+  rewrite: (html: string) => string,
+): Promise<RunningProxy> {
+  const server = createServer((req, res) => {
+    relay(upstream, rewrite, req, res).catch((error: unknown) => {
+      res.statusCode = 502;
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The page without JavaScript: every script element and every script preload removed. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*\bas="script"[^>]*>/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '');
+}
