@@ -4,13 +4,10 @@
  * serves it, gzip-compressed when the browser accepts it, so the two differ only in the rewrite.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { listenLocally, type LocalHttpServer } from '@/testing/local-http';
 
-export interface RunningProxy {
-  readonly url: string;
-  stop(): Promise<void>;
-}
+export type RunningProxy = LocalHttpServer;
 
 /** Headers that describe the upstream body's encoding or transfer, not the page. */
 const HOP_HEADERS = new Set([
@@ -55,16 +52,7 @@ export async function startRewritingProxy(
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocally(server);
 }
 
 /** The page without JavaScript: every script element and every script preload removed. */

@@ -10,7 +10,6 @@ import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -25,6 +24,7 @@ import {
 import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { fieldGroups } from '@/schemas/sanity';
 import { launchChromium } from './chromium';
+import { listenLocally } from './local-http';
 import { distDir, serveSite, type RunningSite, type Variant } from './site-server';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
@@ -97,16 +97,7 @@ export async function serveStudio(dir: string): Promise<{ url: string; stop(): P
         createReadStream(file).pipe(res);
       });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocally(server);
 }
 
 /** A temporary dataset file holding the bundled copy, as import-locales writes it. */
