@@ -16,18 +16,12 @@ export interface Audit {
   readonly fcp: number;
   readonly tbt: number;
   readonly cls: number;
-  /** The largest paint's phases (ms) as Lighthouse splits it, e.g. "Render Delay". */
-  readonly lcpPhases: Record<string, number>;
   /** Bytes of script transferred by the page. */
   readonly scriptBytes: number;
 }
 
 interface Details {
-  items?: {
-    items?: { phase?: string; timing?: number }[];
-    resourceType?: string;
-    transferSize?: number;
-  }[];
+  items?: { resourceType?: string; transferSize?: number }[];
 }
 
 export async function startLighthouse() {
@@ -46,16 +40,12 @@ export async function startLighthouse() {
       const lhr = result!.lhr;
       const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const details = (id: string) => lhr.audits[id]?.details as Details | undefined;
-      const phases = details('largest-contentful-paint-element')
-        ?.items?.flatMap((item) => item.items ?? [])
-        .filter((item) => item.phase !== undefined && item.timing !== undefined);
       return {
         scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
         lcp: value('largest-contentful-paint'),
         fcp: value('first-contentful-paint'),
         tbt: value('total-blocking-time'),
         cls: value('cumulative-layout-shift'),
-        lcpPhases: Object.fromEntries((phases ?? []).map((p) => [p.phase!, p.timing!])),
         scriptBytes:
           details('resource-summary')?.items?.find((item) => item.resourceType === 'script')
             ?.transferSize ?? NaN,
@@ -69,16 +59,12 @@ export async function startLighthouse() {
 
 /** The median of each figure over repeated audits of one page. */
 export function medianAudit(audits: readonly Audit[]): Audit {
-  const phases = Object.keys(audits[0]?.lcpPhases ?? {});
   return {
     scores: CATEGORIES.map((_, i) => median(audits.map((a) => a.scores[i]!))),
     lcp: median(audits.map((a) => a.lcp)),
     fcp: median(audits.map((a) => a.fcp)),
     tbt: median(audits.map((a) => a.tbt)),
     cls: median(audits.map((a) => a.cls)),
-    lcpPhases: Object.fromEntries(
-      phases.map((phase) => [phase, median(audits.map((a) => a.lcpPhases[phase] ?? NaN))]),
-    ),
     scriptBytes: median(audits.map((a) => a.scriptBytes)),
   };
 }
