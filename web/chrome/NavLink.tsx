@@ -12,10 +12,12 @@ function NavLink({
   link,
   language,
   currentPath,
+  prefetch,
 }: {
   link: HeaderLink;
   language: Language;
   currentPath: string | null;
+  prefetch?: false | undefined;
 }) {
   if (link.state === 'disabled') {
     return (
@@ -39,6 +41,7 @@ function NavLink({
       href={withLanguage(link.url, language)}
       className={className}
       aria-current={isCurrent ? 'page' : undefined}
+      {...(prefetch === false && { prefetch: false })}
     >
       {link.name}
     </Link>
@@ -50,18 +53,21 @@ export function NavList({
   language,
   currentPath,
   className,
+  prefetch,
 }: {
   links: readonly HeaderLink[];
   language: Language;
   currentPath: string | null;
   className: string;
+  /** false: the pages are not fetched ahead when the links come into view. */
+  prefetch?: false | undefined;
 }) {
   if (links.length === 0) return null;
   return (
     <ul className={className}>
       {links.map((link) => (
         <li key={`${link.name}-${link.url}`}>
-          <NavLink link={link} language={language} currentPath={currentPath} />
+          <NavLink link={link} language={language} currentPath={currentPath} prefetch={prefetch} />
         </li>
       ))}
     </ul>
