@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
+import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
@@ -94,9 +95,12 @@ const handle = app.getRequestHandler();
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
-  const headers = isDraftModeRequest(req.headers.cookie, DIST_DIR) ? PREVIEW_HEADERS : HEADERS;
+  const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
+  const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
   if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
+  // Pages paint before the framework's scripts start (web/site/late-scripts.ts).
+  if (isPageRequest(req, draftMode)) rewritePageResponse(req, res);
   try {
     await handle(req, res);
   } catch (error) {

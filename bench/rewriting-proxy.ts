@@ -25,7 +25,9 @@ async function relay(
 ): Promise<void> {
   const answer = await fetch(new URL(req.url ?? '/', upstream), {
     method: req.method ?? 'GET',
-    headers: { 'accept-encoding': 'identity', accept: req.headers.accept ?? '*/*' },
+    // Not a browser's page request: the production server sends Next's HTML as Next made it,
+    // without starting its scripts after the first paint, so each variant starts from the same page.
+    headers: { 'accept-encoding': 'identity', accept: '*/*' },
     redirect: 'manual',
   });
   const type = answer.headers.get('content-type') ?? '';

@@ -49,3 +49,13 @@ export async function openPage(
 export function baseUrl(variant: VariantName = 'plain'): string {
   return inject('baseUrls')[variant];
 }
+
+/**
+ * Waits until a first visit's page is interactive. The framework's scripts start only after
+ * the first paint (web/site/late-scripts.ts), so a click right after the load event can still
+ * meet the server-rendered page; the cookie banner, which a first visit always shows, is marked
+ * `data-ready` once they have run.
+ */
+export function interactive(page: Page): Promise<void> {
+  return page.locator('.consent-banner[data-ready]').waitFor();
+}

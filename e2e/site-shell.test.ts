@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, OG_LOCALES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { baseUrl, openPage, setupBrowser } from './browser';
+import { baseUrl, interactive, openPage, setupBrowser } from './browser';
 import { readPublished } from './published';
 
 const browser = setupBrowser();
@@ -133,6 +133,7 @@ describe('language selector', () => {
   it('switches language keeping query and hash, and stores the choice', async () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/about?ref=mail#timeline`);
+    await interactive(page);
     await page.locator('.site-header__languages a[hreflang="de"]').click();
     await page.waitForURL(`${baseUrl()}/de/about?ref=mail#timeline`);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
@@ -166,6 +167,7 @@ describe('phone menu at 390 px', () => {
   it('opens, keeps focus inside, closes with Escape returning focus, and closes on navigation', async () => {
     const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto(`${baseUrl()}/de`);
+    await interactive(page);
     const button = page.locator('.mobile-menu__button');
     const isOpen = () =>
       page.locator('.mobile-menu').evaluate((el) => (el as HTMLDetailsElement).open);
@@ -216,5 +218,30 @@ describe('footer year', () => {
     await context.clock.runFor(15_000);
     await expect.poll(() => copyright.textContent()).toMatch(/© 2032 RG Games/);
     await context.close();
+  });
+});
+
+describe('scripts after the first paint (production server)', () => {
+  it.each(['/', '/de/about', '/tr/gibt-es-nicht'])(
+    '%s: the framework scripts are started by one loader after the first paint; the page is gzipped',
+    async (path) => {
+      const response = await fetch(baseUrl() + path, {
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip', 'sec-fetch-dest': 'document' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('vary')).toMatch(/rsc.*Accept-Encoding/i);
+      const html = await response.text();
+      expect(html).not.toMatch(/<script src="[^"]+" async="">/);
+      expect(html).not.toMatch(/<link rel="preload" as="script"/);
+      expect(html).toMatch(
+        /<script>requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{\["\/_next\/static\/chunks\/[^"]+\.js"/,
+      );
+    },
+  );
+
+  it('sends the framework its data as before', async () => {
+    const response = await fetch(`${baseUrl()}/de/about`, { headers: { rsc: '1' } });
+    expect(response.headers.get('content-type')).toMatch(/text\/x-component/);
+    expect(await response.text()).not.toContain('requestAnimationFrame');
   });
 });
