@@ -94,6 +94,20 @@ describe('a page response through rewritePageResponse', () => {
     expect(() => gunzipSync(body)).toThrow();
   });
 
+  it('keeps the status and headers given as a flat list, and sends no length with a 304', async () => {
+    const url = await serve((res) => {
+      res.writeHead(304, ['etag', '"v1"', 'cache-control', 's-maxage=60']);
+      res.end();
+    });
+    const response = await fetch(url, {
+      headers: { accept: 'text/html', 'if-none-match': '"v1"' },
+    });
+    expect(response.status).toBe(304);
+    expect(response.headers.get('etag')).toBe('"v1"');
+    expect(response.headers.get('cache-control')).toBe('s-maxage=60');
+    expect(response.headers.get('content-length')).toBeNull();
+  });
+
   it('passes data and framework requests through untouched', async () => {
     const url = await serve(nextLike);
     const data = await fetch(url, { headers: { accept: '*/*', rsc: '1' } });

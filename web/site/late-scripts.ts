@@ -77,9 +77,16 @@ export function rewritePageResponse(req: IncomingMessage, res: ServerResponse): 
   res.writeHead = (status: number, ...rest: unknown[]) => {
     res.statusCode = status;
     const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
-    if (headers && !Array.isArray(headers))
-      for (const [key, value] of Object.entries(headers as Record<string, unknown>))
-        if (value !== undefined) res.setHeader(key, value as string | number | readonly string[]);
+    // Node takes headers as an object or as a flat list of names and values.
+    const pairs = Array.isArray(headers)
+      ? Array.from({ length: headers.length / 2 }, (_, i): [unknown, unknown] => [
+          headers[2 * i],
+          headers[2 * i + 1],
+        ])
+      : Object.entries((headers ?? {}) as Record<string, unknown>);
+    for (const [key, value] of pairs)
+      if (value !== undefined)
+        res.setHeader(String(key), value as string | number | readonly string[]);
     return res;
   };
   res.flushHeaders = () => undefined;
@@ -100,7 +107,9 @@ export function rewritePageResponse(req: IncomingMessage, res: ServerResponse): 
       body = gzipSync(body);
       res.setHeader('content-encoding', 'gzip');
     }
-    res.setHeader('content-length', body.length);
+    // A 304 or 204 has no body, and its length header would describe one.
+    if (res.statusCode !== 304 && res.statusCode !== 204)
+      res.setHeader('content-length', body.length);
     // Node's own end() writes the head through res.writeHead: the real one again.
     Object.assign(res, { writeHead, flushHeaders, write });
     return end(body, lastCallback(args));
