@@ -530,6 +530,26 @@ describe('the dataset file at start', () => {
 });
 
 describe('killed during writes', () => {
+  it('clears the temporary files a killed writer left beside the dataset and its lock', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rg-api-leftovers-'));
+    const storeFile = path.join(dir, 'production.ndjson');
+    await copyFile(bundled, storeFile);
+    // A process id no process has (above Linux's limit of 2^22): its writer is gone.
+    const gone = 4_194_305;
+    const leftovers = [
+      `production.ndjson.${gone}.abc.tmp`,
+      `production.ndjson.lock.${gone}.0f1e2d.tmp`,
+    ];
+    for (const name of leftovers) await writeFile(path.join(dir, name), 'half');
+    const log: string[] = [];
+    const api = await startContentApi({ storeFile, log: (line) => log.push(line) });
+    await api.close();
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(log.join('\n')).toContain('removed 2 temporary file(s)');
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('leaves the old or the new file, never a partial one', { timeout: 60_000 }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rg-api-kill-'));
     const storeFile = path.join(dir, 'production.ndjson');

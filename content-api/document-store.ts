@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { unwatchFile, watchFile } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { removeStaleTemporaries, writeFileAtomically } from '@/content/atomic-file';
-import { withStoreLock } from '@/content/store-lock';
+import { lockFileOf, withStoreLock } from '@/content/store-lock';
 import {
   fileStamp,
   readDataset,
@@ -236,7 +236,10 @@ export class DocumentStore {
   }
 
   private async load(): Promise<void> {
-    const leftovers = await removeStaleTemporaries(this.file);
+    // A writer killed while taking the store lock leaves the lock's temporary file too.
+    const leftovers =
+      (await removeStaleTemporaries(this.file)) +
+      (await removeStaleTemporaries(lockFileOf(this.file)));
     if (leftovers)
       this.log(
         `content API: removed ${leftovers} temporary file(s) a killed writer left beside ${this.file}.`,
