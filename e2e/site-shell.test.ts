@@ -156,6 +156,7 @@ describe('language selector', () => {
   it('choosing the current language does nothing', async () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/de/faq#x`);
+    await interactive(page);
     await page.locator('.site-header__languages a[hreflang="de"]').click();
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${baseUrl()}/de/faq#x`);
