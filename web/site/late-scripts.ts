@@ -2,7 +2,8 @@
  * Lets a page paint before the framework's scripts start downloading. Next puts its chunks in
  * the head as `<script src async>`; a phone on a slow connection then fetches them beside the
  * page's CSS and font, and the page's largest text paints only when they are through (measured
- * by `npm run bench:lcp-strategies`: 1.7× the same page without scripts, 0.94–1.13× with this).
+ * by `npm run bench:lcp-strategies` and `bench:lighthouse`: 1.7× the same page without scripts;
+ * with this, 0.9× to 1.5× depending on the page and the run).
  * The tags leave the document and one small inline loader adds the same scripts, still async,
  * after the next frame. The inline data scripts (`self.__next_f`) stay where they are: they
  * only queue the page's data for the framework to read when it starts.
