@@ -1,5 +1,5 @@
 /**
- * npm run bench:lcp-strategies -- [--pages /,/de/privacy-policy] [--runs 3]
+ * npm run bench:lcp-strategies -- [--pages /,/de/privacy-policy] [--runs 3] [--variants served,load]
  *
  * What the largest paint waits for. Lighthouse (as bench:lighthouse runs it) on variants of the
  * same production page, interleaved in one run:
@@ -26,6 +26,8 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '/,/de/privacy-policy' },
     runs: { type: 'string', default: '3' },
+    // Only the variants whose names contain one of these words (the zero-JS reference always runs).
+    variants: { type: 'string' },
   },
 });
 const pages = pickPages(values.pages);
@@ -56,12 +58,19 @@ for (const pathname of pages) {
 }
 const inline = cssInlined(css);
 
-const STRATEGIES: { name: string; rewrite: ((html: string) => string) | null }[] = [
-  { name: 'as served (scripts after first paint)', rewrite: null },
+const ALL_STRATEGIES: { name: string; rewrite: ((html: string) => string) | null }[] = [
+  { name: 'as served (scripts after the largest paint)', rewrite: null },
   { name: "Next's page (scripts in the head)", rewrite: (html) => html },
   { name: 'zero JS (reference)', rewrite: withoutScripts },
   { name: 'no font preload', rewrite: withoutFontPreload },
-  { name: 'scripts after first paint', rewrite: startScriptsAfterPaint },
+  {
+    name: 'scripts after the next frame',
+    rewrite: (html) => startScriptsAfterPaint(html, 'frame'),
+  },
+  {
+    name: 'scripts after the largest paint',
+    rewrite: (html) => startScriptsAfterPaint(html, 'largest-paint'),
+  },
   { name: 'CSS inlined', rewrite: inline },
   {
     name: 'all three',
@@ -69,6 +78,11 @@ const STRATEGIES: { name: string; rewrite: ((html: string) => string) | null }[]
   },
 ];
 
+const wanted = values.variants?.split(',').map((word) => word.trim()) ?? [];
+const STRATEGIES = ALL_STRATEGIES.filter(
+  ({ name }) =>
+    wanted.length === 0 || name === 'zero JS (reference)' || wanted.some((w) => name.includes(w)),
+);
 const proxies: (RunningProxy | null)[] = [];
 const lighthouse = await startLighthouse();
 const measured = new Map<string, Audit[]>();
@@ -113,6 +127,8 @@ console.log(
 );
 console.log('\nscript a page transfers (Lighthouse resource summary, median):');
 for (const pathname of pages) {
-  const audit = medianAudit(measured.get(`${pathname} Next's page (scripts in the head)`)!);
+  const audits = measured.get(`${pathname} Next's page (scripts in the head)`);
+  if (!audits) continue;
+  const audit = medianAudit(audits);
   console.log(`  ${pathname}: ${(audit.scriptBytes / 1024).toFixed(1)} KiB`);
 }

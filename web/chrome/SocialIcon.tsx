@@ -1,43 +1,15 @@
 /**
- * Simple glyphs for the 11 social platforms (decorative: the link's accessible name comes
- * from the dictionary). Drawn on a 16×16 grid, no icon font or image to download.
+ * A social platform's glyph from the site's sprite: one `<use>` in the page, no icon font, the
+ * drawing downloaded once and cached. Decorative: the link's accessible name comes from the
+ * dictionary.
  */
 import type { SocialPlatform } from '@/web/chrome/models';
-
-const PATHS: Record<SocialPlatform, string> = {
-  discord:
-    'M3 4c1.5-1 3-1.3 3.5-1.3l.3.6h2.4l.3-.6c.5 0 2 .3 3.5 1.3 1.2 2.2 1.6 4.6 1.4 7-1.3 1-2.6 1.5-3.7 1.8l-.7-1.1 1.3-.6-.3-.3c-2.3 1.1-4.7 1.1-7 0l-.3.3 1.3.6-.7 1.1C3.9 12.5 2.6 12 1.3 11c-.2-2.4.2-4.8 1.7-7zm3 3.5a1.2 1.3 0 1 0 0 2.6 1.2 1.3 0 0 0 0-2.6zm4 0a1.2 1.3 0 1 0 0 2.6 1.2 1.3 0 0 0 0-2.6z',
-  twitter: 'M2 2h3.6l3.2 4.4L12.6 2h1.6L9.6 7.5 14.5 14h-3.6L7.5 9.4 3.5 14H1.9l4.9-5.6z',
-  instagram:
-    'M5 1.5h6A3.5 3.5 0 0 1 14.5 5v6a3.5 3.5 0 0 1-3.5 3.5H5A3.5 3.5 0 0 1 1.5 11V5A3.5 3.5 0 0 1 5 1.5zm0 1.5A2 2 0 0 0 3 5v6a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm3 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm0 1.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM11.5 3.6a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8z',
-  youtube:
-    'M2.3 4.1C3 3.3 5.5 3 8 3s5 .3 5.7 1.1c.6.7.8 2.2.8 3.9s-.2 3.2-.8 3.9C13 12.7 10.5 13 8 13s-5-.3-5.7-1.1C1.7 11.2 1.5 9.7 1.5 8s.2-3.2.8-3.9zM6.5 5.5v5L10.8 8z',
-  tiktok:
-    'M9 1.5h2.2c.2 1.6 1.2 2.8 2.8 3v2.2c-1 0-2-.3-2.8-.9V11a4 4 0 1 1-4-4v2.3A1.8 1.8 0 1 0 9 11z',
-  facebook:
-    'M9.2 14.5V8.7h2l.3-2.3H9.2V5c0-.7.2-1.1 1.2-1.1h1.2v-2A16 16 0 0 0 9.9 1.8C8.1 1.8 7 2.9 7 4.8v1.6H5v2.3h2v5.8z',
-  linkedin:
-    'M2 5.5h2.6V14H2zM3.3 1.8a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zM6.2 5.5h2.5v1.2c.4-.7 1.3-1.4 2.7-1.4 2.8 0 3.3 1.8 3.3 4.2V14h-2.6v-4c0-1 0-2.2-1.4-2.2s-1.6 1-1.6 2.1V14H6.2z',
-  github:
-    'M8 1.3a6.7 6.7 0 0 0-2.1 13c.3.1.5-.1.5-.3v-1.2c-1.9.4-2.3-.8-2.3-.8-.3-.8-.7-1-.7-1-.6-.4 0-.4 0-.4.7 0 1 .7 1 .7.6 1 1.6.7 2 .6 0-.4.2-.7.4-.9-1.5-.2-3-.7-3-3.3 0-.7.2-1.3.7-1.8-.1-.2-.3-.9.1-1.8 0 0 .5-.2 1.8.7a6.3 6.3 0 0 1 3.3 0c1.3-.9 1.8-.7 1.8-.7.4.9.2 1.6.1 1.8.4.5.7 1.1.7 1.8 0 2.6-1.6 3.1-3 3.3.2.2.4.6.4 1.2V14c0 .2.1.4.5.3A6.7 6.7 0 0 0 8 1.3z',
-  itch: 'M2.4 2.5h11.2L15 5v1.6c0 .8-.7 1.4-1.5 1.4S12 7.4 12 6.6c0 .8-.7 1.4-1.5 1.4S9 7.4 9 6.6c0 .8-.7 1.4-1.5 1.4S6 7.4 6 6.6c0 .8-.7 1.4-1.5 1.4S3 7.4 3 6.6c0 .8-.7 1.4-1.5 1.4L1 7.9V5zM2 9h12v4.5H2zm4.6 1.3L8 11.8l1.4-1.5H8.6L8 10.9l-.6-.6z',
-  googlePlay:
-    'M2.5 1.6 9.3 8l-6.8 6.4c-.3-.2-.5-.5-.5-.9V2.5c0-.4.2-.7.5-.9zm7.6 5.6L4.2 1.5l8.4 4.4zM10.1 8.8l2.5 1.3-8.4 4.4zM13.4 6.3l1.2.7c.7.4.7 1.5 0 1.9l-1.2.7L10.9 8z',
-  steam:
-    'M8 1.3a6.7 6.7 0 0 0-6.6 5.8l3.5 1.5a1.9 1.9 0 0 1 1.2-.3l1.6-2.3a2.6 2.6 0 1 1 2.7 2.6l-2.3 1.7a1.9 1.9 0 0 1-3.7.6L1.9 10A6.7 6.7 0 1 0 8 1.3zm2.4 3.3a1.7 1.7 0 1 0 0 3.4 1.7 1.7 0 0 0 0-3.4z',
-};
+import { spriteHref } from '@/web/ui/sprite';
 
 export function SocialIcon({ platform }: { platform: SocialPlatform }) {
   return (
-    <svg
-      className="social-icon"
-      viewBox="0 0 16 16"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path fill="currentColor" fillRule="evenodd" d={PATHS[platform]} />
+    <svg className="social-icon" width="20" height="20" aria-hidden="true" focusable="false">
+      <use href={spriteHref(`social-${platform}`)} />
     </svg>
   );
 }

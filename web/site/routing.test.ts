@@ -27,5 +27,6 @@ describe('routeRequest', () => {
     ['/api/status', { kind: 'not-a-page' }],
     ['/sitemap.xml', { kind: 'not-a-page' }],
     ['/icon.svg', { kind: 'not-a-page' }],
+    ['/images/sprite.1a2b3c.svg', { kind: 'not-a-page' }],
   ] as const)('%s', (path, expected) => expect(routeRequest(path)).toEqual(expected));
 });

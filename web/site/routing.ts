@@ -15,8 +15,9 @@ const NOT_FOUND_SEGMENT = 'page-not-found';
 const KNOWN_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
 
 /** Path prefixes and files that are never pages. */
-// og/ (link-preview images) and press/ (the press kit) are files, the same in every language.
-const NOT_PAGE_PREFIXES = ['/_next/', '/locales/', '/api/', '/og/', '/press/'];
+// og/ (link-preview images), press/ (the press kit) and images/ (the sprite) are files, the
+// same in every language.
+const NOT_PAGE_PREFIXES = ['/_next/', '/locales/', '/api/', '/og/', '/press/', '/images/'];
 const NOT_PAGE_FILES: ReadonlySet<string> = new Set([
   '/favicon.ico',
   '/icon.svg',

@@ -1,6 +1,7 @@
 /**
  * The artwork: each picture drawn as one path per colour that covers exactly the pixels of its
- * grid; every landing section's default, and the bundled copy's choice, are distinct pictures.
+ * grid, shown from the sprite; every landing section's default, and the bundled copy's choice,
+ * are distinct pictures.
  */
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,7 +11,9 @@ import { LANGUAGES } from '@/schemas/languages';
 import { sanityDocumentType } from '@/schemas/sanity';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { DEFAULT_ARTWORK } from '@/web/sections/models';
-import { colourPaths, DRAWINGS, Illustration } from './Illustration';
+import { colourPaths, DRAWINGS } from './artwork-drawings';
+import { Illustration } from './Illustration';
+import { SPRITE_FILE, SPRITE_SVG } from './sprite';
 
 /** The pixels a path covers, read back from its `M x y h width v height h -width z` rectangles. */
 function pixelsOf(d: string): string[] {
@@ -37,11 +40,17 @@ describe.each(ARTWORKS)('the %s picture', (artwork) => {
     expect(new Set(paths.map((p) => p.fill)).size).toBe(paths.length);
   });
 
-  it('costs a few hundred bytes in the page', () => {
+  it('is a symbol of the sprite, drawn with exactly those paths', () => {
+    const drawing = paths.map(({ fill, d }) => `<path fill="${fill}" d="${d}"/>`).join('');
+    expect(SPRITE_SVG).toContain(`<symbol id="${artwork}" viewBox="0 0 16 16">${drawing}</symbol>`);
+  });
+
+  it('costs one reference to the sprite in the page, named by its alt text', () => {
     const html = renderToStaticMarkup(<Illustration artwork={artwork} alt="A picture" />);
-    expect(html.match(/<path /g)).toHaveLength(paths.length);
-    expect(html).not.toContain('<rect');
-    expect(html.length).toBeLessThan(1_200);
+    expect(html).toContain(`<use href="/images/${SPRITE_FILE}#${artwork}"></use>`);
+    expect(html).toContain('role="img" aria-label="A picture"');
+    expect(html).not.toContain('<path');
+    expect(html.length).toBeLessThan(300);
   });
 });
 
