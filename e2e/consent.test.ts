@@ -183,6 +183,24 @@ describe('after Accept', () => {
   });
 });
 
+describe('after Accept on a site built without analytics settings', () => {
+  it('loads no Firebase code and sends nothing', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const google = await interceptGoogle(context);
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    const accept = (readPublished('en', 'common') as { cookieBanner: { accept: string } })
+      .cookieBanner.accept;
+    await banner(page).getByRole('button', { name: accept }).click();
+    await expect(banner(page).count()).resolves.toBe(0);
+    await page.locator('#publisher a.cta').hover();
+    await page.waitForLoadState('networkidle');
+    expect(await firebaseScripts(page)).toEqual([]);
+    expect(google.requests.map((r) => r.url())).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('after Decline, and after withdrawal', () => {
   it('Decline: nothing is sent, also after reload, and the banner does not return', async () => {
     const { page, context } = await openPage(browser());

@@ -20,9 +20,9 @@ let analyticsLoaded = false;
 function applyConsent(consent: Consent) {
   if (consent === 'accepted') {
     analyticsLoaded = true;
-    void loadAnalytics().then((m) => m.startAnalytics());
+    void loadAnalytics()?.then((m) => m.startAnalytics());
   } else if (analyticsLoaded) {
-    void loadAnalytics().then((m) => m.stopAnalytics());
+    void loadAnalytics()?.then((m) => m.stopAnalytics());
   }
 }
 
