@@ -30,7 +30,7 @@ export function LanguageSelector({
               hrefLang={language}
               lang={language}
               className={`language-selector__link${isCurrent ? ' language-selector__link--current' : ''}`}
-              aria-current={isCurrent ? 'true' : undefined}
+              {...(isCurrent && { 'aria-current': 'true' })}
               data-language-switch={language}
             >
               {labels[language]}

@@ -40,7 +40,7 @@ function NavLink({
     <Link
       href={withLanguage(link.url, language)}
       className={className}
-      aria-current={isCurrent ? 'page' : undefined}
+      {...(isCurrent && { 'aria-current': 'page' })}
       {...(prefetch === false && { prefetch: false })}
     >
       {link.name}

@@ -46,7 +46,9 @@ export function Paragraphs({ items, className }: { items: readonly string[]; cla
   return (
     <>
       {items.map((text, index) => (
-        <p key={index} className={className}>
+        // An absent prop, not an undefined one: every undefined prop is also sent, as
+        // "$undefined", in the data the page hydrates from.
+        <p key={index} {...(className && { className })}>
           {breakable(text)}
         </p>
       ))}

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { breakable } from './breakable';
 
@@ -11,6 +11,12 @@ describe('breakable addresses', () => {
     );
     expect(html('store.steampowered.com/developer/rggames')).toBe(
       '<p>store.steampowered.com/<wbr/>developer/<wbr/>rggames</p>',
+    );
+  });
+
+  it('keeps the text between the breaks in one piece (no separator comments in the HTML)', () => {
+    expect(renderToString(<p>{breakable('GDPR Art. 6/1-f, privacy@rggames.example.')}</p>)).toBe(
+      '<p>GDPR Art. 6/<wbr/>1-f, privacy@<wbr/>rggames.example.</p>',
     );
   });
 
