@@ -1,13 +1,14 @@
 /**
- * npm run bench:lcp-strategies -- [--pages /,/de/privacy-policy] [--runs 3] [--variants served,load]
+ * npm run bench:lcp-strategies -- [--pages /,/de/privacy-policy] [--runs 3] [--variants served,frame]
  *
  * What the largest paint waits for. Lighthouse (as bench:lighthouse runs it) on variants of the
  * same production page, interleaved in one run:
- * - as the production server serves it (framework scripts started after the first paint);
+ * - as the production server serves it (framework scripts started after the largest paint);
  * - and through a local proxy that starts from Next's own HTML (scripts in the head) and rewrites
  *   only that: unchanged; every script removed (the zero-JS reference); without the font
- *   preload; scripts started after the first paint (web/site/late-scripts.ts); the stylesheet
- *   inlined in place of its link; all three together.
+ *   preload; scripts started after the next frame, and after the largest paint
+ *   (web/site/late-scripts.ts); the stylesheet inlined in place of its link; all three together.
+ * `--variants` runs only the variants whose names contain one of the given words.
  * Prints medians of LCP, FCP, TBT and Performance per page and variant, LCP as a ratio to the
  * zero-JS copy, and the script bytes a page transfers.
  * An experiment, not a budget: it names the cause and what each remedy would buy.

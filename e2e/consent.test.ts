@@ -174,8 +174,10 @@ describe('after Accept', () => {
         (window.dataLayer ?? []).find((e) => (e as unknown[])[1] === 'cta_click') as unknown[],
       ),
     );
+    const { cta } = readPublished('en', 'publisher') as { cta: { label: string } };
     expect(event[2]).toMatchObject({
       component: 'publisher',
+      label: cta.label,
       variant: 'primary',
       destination: '/publishing',
     });

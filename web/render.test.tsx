@@ -124,8 +124,9 @@ describe('publisher section call to action', () => {
     const out = html(
       <PublisherSection model={publisher({ label: 'Pitch', url: '/publishing' })} ui={ui} />,
     );
+    // The label and the destination are read from the link itself when it is clicked.
     expect(out).toContain(
-      'data-cta="publisher" data-cta-variant="primary" data-cta-label="Pitch" data-cta-destination="/de/publishing"',
+      '<a class="cta cta--primary" data-cta="publisher" data-cta-variant="primary" href="/de/publishing"><span>Pitch</span></a>',
     );
   });
 });

@@ -50,8 +50,9 @@ export function Footer({
                 <h2 className="site-footer__heading">{model.social.header}</h2>
               )}
               <ul className="social-links">
-                {model.social.links.map((link) => (
-                  <li key={`${link.platform}-${link.url}`}>
+                {/* Keys by position, as in NavList: the lists never reorder in the browser. */}
+                {model.social.links.map((link, index) => (
+                  <li key={index}>
                     <a
                       href={link.url}
                       rel="noopener noreferrer"
@@ -74,8 +75,8 @@ export function Footer({
           >
             <h2 className="site-footer__heading">{section.header}</h2>
             <ul>
-              {section.links.map((link) => (
-                <li key={`${link.name}-${link.url}`}>
+              {section.links.map((link, index) => (
+                <li key={index}>
                   <FooterLink {...link} language={language} />
                 </li>
               ))}

@@ -9,7 +9,7 @@ import type { Language } from '@/schemas/languages';
 import type { HeaderModel } from '@/web/chrome/models';
 import { withLanguage } from '../i18n/paths';
 import { plainText } from '../preview/plain-text';
-import { barContentPx, barMinViewport, headerMenuCss, headerStyle } from './header-fit';
+import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
 import { NavList } from './NavLink';
@@ -61,8 +61,8 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
     }),
   );
   return (
-    <header className="site-header" style={headerStyle()}>
-      <style>{headerMenuCss(minViewport)}</style>
+    <header className="site-header">
+      <style>{headerPropertiesCss() + headerMenuCss(minViewport)}</style>
       <div className="site-header__inner">
         <Link
           href={withLanguage(model.homeUrl, language)}

@@ -65,8 +65,10 @@ export function NavList({
   if (links.length === 0) return null;
   return (
     <ul className={className}>
-      {links.map((link) => (
-        <li key={`${link.name}-${link.url}`}>
+      {/* Keys by position: the lists never reorder in the browser, and every key is also
+          sent in the hydration data of every page. */}
+      {links.map((link, index) => (
+        <li key={index}>
           <NavLink link={link} language={language} currentPath={currentPath} prefetch={prefetch} />
         </li>
       ))}

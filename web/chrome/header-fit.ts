@@ -5,9 +5,8 @@
  * phone menu replaces the links. No JavaScript, no wrapped second row, in any language.
  *
  * The sizes below are the bar's CSS: the header sets them as custom properties (see
- * headerStyle) and site.css reads them, so the computation and the layout cannot drift.
+ * headerPropertiesCss) and site.css reads them, so the computation and the layout cannot drift.
  */
-import type { CSSProperties } from 'react';
 import type { HeaderLink } from '@/web/chrome/models';
 import { textWidthEm, type TextStyle } from '../site/text-metrics';
 
@@ -100,10 +99,14 @@ export function barMinViewport(contentPx: number): number | null {
   return viewport + SCROLLBAR_PX;
 }
 
-/** Custom properties the bar's CSS reads (site.css), so it lays out what was measured. */
-export function headerStyle(): CSSProperties {
+/**
+ * Custom properties the bar's CSS reads (site.css), so it lays out what was measured. A rule in
+ * the header's `<style>`, not a style attribute: the attribute's object form in the hydration
+ * data cost twice the bytes.
+ */
+export function headerPropertiesCss(): string {
   const b = HEADER_BAR;
-  return {
+  const properties = {
     '--header-max': `${b.maxWidth}rem`,
     '--header-gap': `${b.gap}rem`,
     '--wordmark-size': `${b.wordmarkSize}rem`,
@@ -118,7 +121,10 @@ export function headerStyle(): CSSProperties {
     '--language-padding': `${b.languagePadding}rem`,
     '--language-spacing': `${b.languageSpacing}em`,
     '--language-gap': `${b.languageGap}rem`,
-  } as CSSProperties;
+  };
+  return `.site-header{${Object.entries(properties)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }
 
 /**

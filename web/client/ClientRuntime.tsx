@@ -32,8 +32,9 @@ function onClick(event: MouseEvent) {
   if (cta) {
     track('cta_click', {
       component: cta.dataset.cta ?? '',
-      label: cta.dataset.ctaLabel ?? '',
-      destination: cta.dataset.ctaDestination ?? '',
+      // The label's own span: an icon or a hidden "(opens in a new tab)" is not part of it.
+      label: cta.querySelector(':scope > span:not(.visually-hidden)')?.textContent ?? '',
+      destination: cta.getAttribute('href') ?? '',
       variant: cta.dataset.ctaVariant ?? '',
     });
   }

@@ -75,10 +75,10 @@ export function buildMetadata(options: {
       locale: OG_LOCALES[language],
       alternateLocale: LANGUAGES.filter((l) => l !== language).map((l) => OG_LOCALES[l]),
     },
+    // X reads the title and description from the Open Graph tags when its own are absent;
+    // repeating them cost each page about 0.5 KB (in the head and in the hydration data).
     twitter: {
       card: 'summary_large_image',
-      title,
-      ...(description && { description }),
       ...(images && { images }),
     },
   };
