@@ -18,6 +18,13 @@ export interface Audit {
   readonly cls: number;
   /** Bytes of script transferred by the page. */
   readonly scriptBytes: number;
+  /** Why Lighthouse could not measure the page on this run (its error code or message). */
+  readonly error?: string;
+}
+
+/** The median figures of a page over its runs, and the runs Lighthouse could not measure. */
+export interface MedianAudit extends Omit<Audit, 'error'> {
+  readonly failures: readonly string[];
 }
 
 interface Details {
@@ -38,6 +45,14 @@ export async function startLighthouse() {
         onlyCategories: [...CATEGORIES],
       });
       const lhr = result!.lhr;
+      // A run Lighthouse could not measure (no paint seen, a protocol timeout) is reported as
+      // such, never as a median made of NaN.
+      const unmeasured = ['first-contentful-paint', 'largest-contentful-paint']
+        .map((id) => lhr.audits[id])
+        .find((audit) => audit?.numericValue === undefined);
+      const error =
+        lhr.runtimeError?.code ??
+        (unmeasured ? (unmeasured.errorMessage ?? `no ${unmeasured.id}`) : undefined);
       const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const details = (id: string) => lhr.audits[id]?.details as Details | undefined;
       return {
@@ -49,6 +64,7 @@ export async function startLighthouse() {
         scriptBytes:
           details('resource-summary')?.items?.find((item) => item.resourceType === 'script')
             ?.transferSize ?? NaN,
+        ...(error && { error }),
       };
     },
     stop() {
@@ -57,15 +73,21 @@ export async function startLighthouse() {
   };
 }
 
-/** The median of each figure over repeated audits of one page. */
-export function medianAudit(audits: readonly Audit[]): Audit {
+/**
+ * The median of each figure over the runs Lighthouse measured (NaN when it measured none), with
+ * the errors of the runs it could not.
+ */
+export function medianAudit(audits: readonly Audit[]): MedianAudit {
+  const measured = audits.filter((a) => a.error === undefined);
+  const middle = (values: number[]) => (values.length ? median(values) : NaN);
   return {
-    scores: CATEGORIES.map((_, i) => median(audits.map((a) => a.scores[i]!))),
-    lcp: median(audits.map((a) => a.lcp)),
-    fcp: median(audits.map((a) => a.fcp)),
-    tbt: median(audits.map((a) => a.tbt)),
-    cls: median(audits.map((a) => a.cls)),
-    scriptBytes: median(audits.map((a) => a.scriptBytes)),
+    scores: CATEGORIES.map((_, i) => middle(measured.map((a) => a.scores[i]!))),
+    lcp: middle(measured.map((a) => a.lcp)),
+    fcp: middle(measured.map((a) => a.fcp)),
+    tbt: middle(measured.map((a) => a.tbt)),
+    cls: middle(measured.map((a) => a.cls)),
+    scriptBytes: middle(measured.map((a) => a.scriptBytes)),
+    failures: audits.flatMap((a) => (a.error === undefined ? [] : [a.error])),
   };
 }
 
