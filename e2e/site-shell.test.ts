@@ -141,6 +141,37 @@ describe('language selector', () => {
     await context.close();
   });
 
+  it.each([
+    ['/tr/about', 'de', '/de/about'],
+    ['/de/faq', 'en', '/faq'],
+  ] as const)(
+    'switches from %s to %s in the page: the same document, the new language’s title, text and links',
+    async (from, language, to) => {
+      const { page, context, errors } = await openPage(browser());
+      await page.goto(baseUrl() + from);
+      await interactive(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.locator(`.site-header__languages a[hreflang="${language}"]`).click();
+      await page.waitForURL(baseUrl() + to);
+      const sitePage = SITE_PAGES.find((p) => to.endsWith(`/${p.slug}`))!;
+      const { meta } = readPublished(language, sitePage.namespace) as { meta: { title: string } };
+      const { appName } = readPublished(language, 'common') as { appName: string };
+      await expect.poll(() => page.title()).toBe(`${meta.title} | ${appName}`);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+      await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
+        SITE + to,
+      );
+      await expect(
+        page
+          .locator(`.site-header__languages a[hreflang="${language}"]`)
+          .getAttribute('aria-current'),
+      ).resolves.toBe('true');
+      await expect(page.evaluate(() => 'sameDocument' in window)).resolves.toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('works without JavaScript as plain links', async () => {
     const { page, context } = await openPage(browser(), { javaScript: false });
     await page.goto(`${baseUrl()}/tr/press-kit`);
@@ -160,6 +191,29 @@ describe('language selector', () => {
     await page.locator('.site-header__languages a[hreflang="de"]').click();
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${baseUrl()}/de/faq#x`);
+    await context.close();
+  });
+});
+
+describe('fetching pages ahead', () => {
+  it('fetches no page on load; pointing at a link fetches its page; the click then stays in the document', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const ahead: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) ahead.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/de`, { waitUntil: 'networkidle' });
+    await interactive(page);
+    await page.waitForTimeout(500);
+    expect(ahead).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const about = page.locator('.nav-list--bar a[href="/de/about"]');
+    await about.hover();
+    await expect.poll(() => ahead).toEqual(expect.arrayContaining(['/de/about']));
+    await about.click();
+    await page.waitForURL(`${baseUrl()}/de/about`);
+    await expect(page.evaluate(() => 'sameDocument' in window)).resolves.toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
