@@ -1,5 +1,4 @@
 /** The site footer. Not rendered without brand name, copyright template or sections. */
-import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
 import type { FooterModel } from '@/web/chrome/models';
 import { isInternalHref, withLanguage } from '../i18n/paths';
@@ -7,10 +6,11 @@ import { plainText } from '../preview/plain-text';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';
 import { SocialIcon } from './SocialIcon';
+import { SiteLink } from '@/web/ui/SiteLink';
 
 function FooterLink({ name, url, language }: { name: string; url: string; language: Language }) {
   return isInternalHref(url) ? (
-    <Link href={withLanguage(url, language)}>{name}</Link>
+    <SiteLink href={withLanguage(url, language)}>{name}</SiteLink>
   ) : (
     <a href={url} rel="noopener noreferrer">
       {name}
@@ -36,13 +36,13 @@ export function Footer({
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link
+          <SiteLink
             href={withLanguage(model.brand.homeUrl, language)}
             className="wordmark wordmark--footer"
           >
             <span aria-hidden="true">{wordmark}</span>
             <span className="visually-hidden">{model.brand.name}</span>
-          </Link>
+          </SiteLink>
           {model.brand.tagline && <p className="site-footer__tagline">{model.brand.tagline}</p>}
           {model.social && (
             <div className="site-footer__social">

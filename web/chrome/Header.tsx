@@ -3,7 +3,6 @@
  * one row where they fit (measured per language, web/chrome/header-fit.ts); below that
  * the phone menu holds them.
  */
-import Link from 'next/link';
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { HeaderModel } from '@/web/chrome/models';
@@ -13,6 +12,7 @@ import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
 import { NavList } from './NavLink';
+import { SiteLink } from '@/web/ui/SiteLink';
 
 export interface HeaderProps {
   readonly model: HeaderModel;
@@ -27,9 +27,6 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
   const selector = (
     <LanguageSelector label={label} current={language} labels={labels} currentPath={currentPath} />
   );
-  // Opening the phone menu shows eight links at once; fetching all their pages ahead cost
-  // about 250 ms of main-thread work at 4× CPU slowdown (bench:interactions). A tap fetches one.
-  const prefetch = (variant: 'bar' | 'panel') => (variant === 'panel' ? false : undefined);
   const lists = (variant: 'bar' | 'panel') => ({
     primary: (
       <NavList
@@ -37,7 +34,6 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
         language={language}
         currentPath={currentPath}
         className={`nav-list nav-list--${variant}`}
-        prefetch={prefetch(variant)}
       />
     ),
     secondary: (
@@ -46,7 +42,6 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
         language={language}
         currentPath={currentPath}
         className={`nav-list nav-list--${variant} nav-list--secondary`}
-        prefetch={prefetch(variant)}
       />
     ),
   });
@@ -64,13 +59,13 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
     <header className="site-header">
       <style>{headerPropertiesCss() + headerMenuCss(minViewport)}</style>
       <div className="site-header__inner">
-        <Link
+        <SiteLink
           href={withLanguage(model.homeUrl, language)}
           className="wordmark"
           aria-label={plainText(model.homeLabel)}
         >
           <span aria-hidden="true">{model.wordmark}</span>
-        </Link>
+        </SiteLink>
         <nav className="site-nav" aria-label={plainText(model.navLabel)}>
           {bar.primary}
           {model.primary.length > 0 && model.secondary.length > 0 && (

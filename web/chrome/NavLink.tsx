@@ -3,21 +3,19 @@
  * localised. The current route is highlighted and marked aria-current="page"; disabled
  * links are dimmed and not clickable. Rendered on the server: the page knows its path.
  */
-import Link from 'next/link';
 import type { Language } from '@/schemas/languages';
 import type { HeaderLink } from '@/web/chrome/models';
 import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
+import { SiteLink } from '@/web/ui/SiteLink';
 
 function NavLink({
   link,
   language,
   currentPath,
-  prefetch,
 }: {
   link: HeaderLink;
   language: Language;
   currentPath: string | null;
-  prefetch?: false | undefined;
 }) {
   if (link.state === 'disabled') {
     return (
@@ -37,14 +35,13 @@ function NavLink({
     );
   }
   return (
-    <Link
+    <SiteLink
       href={withLanguage(link.url, language)}
       className={className}
       {...(isCurrent && { 'aria-current': 'page' })}
-      {...(prefetch === false && { prefetch: false })}
     >
       {link.name}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -53,14 +50,11 @@ export function NavList({
   language,
   currentPath,
   className,
-  prefetch,
 }: {
   links: readonly HeaderLink[];
   language: Language;
   currentPath: string | null;
   className: string;
-  /** false: the pages are not fetched ahead when the links come into view. */
-  prefetch?: false | undefined;
 }) {
   if (links.length === 0) return null;
   return (
@@ -69,7 +63,7 @@ export function NavList({
           sent in the hydration data of every page. */}
       {links.map((link, index) => (
         <li key={index}>
-          <NavLink link={link} language={language} currentPath={currentPath} prefetch={prefetch} />
+          <NavLink link={link} language={language} currentPath={currentPath} />
         </li>
       ))}
     </ul>

@@ -4,11 +4,11 @@
  * plain button. Clicks are reported by ClientRuntime from the data attributes, the label's
  * text and the href.
  */
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { hrefKind } from '@/schemas/rules';
 import { isFilePath, withLanguage } from '../i18n/paths';
 import type { UiContext } from './context';
+import { SiteLink } from './SiteLink';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';
 
@@ -54,9 +54,9 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
   if (kind === 'path') {
     const href = withLanguage(url, ui.language);
     return (
-      <Link href={href} className={className} {...track}>
+      <SiteLink href={href} className={className} {...track}>
         {content}
-      </Link>
+      </SiteLink>
     );
   }
   if (kind === 'mailto' || kind === 'fragment') {
