@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
+import { constants } from 'node:os';
 
 /** A port nothing listens on right now, chosen by the kernel. */
 export function freePort(): Promise<number> {
@@ -30,13 +31,50 @@ export interface ProcessGroup {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Leaders of the groups this process started and has not stopped yet. */
+const running = new Set<number>();
+
+function killRunning() {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group is already gone.
+    }
+  }
+  running.clear();
+}
+
+let guarded = false;
+/**
+ * A group does not get the terminal's Ctrl-C (it is not in the foreground group), so a
+ * benchmark or script that is interrupted, or that crashes, would leave its servers and
+ * browsers running. On exit, and on SIGINT, SIGTERM or SIGHUP, the groups still running are
+ * killed; when nothing else handles the signal, the process then ends as the signal would
+ * have ended it (exit code 128 + its number).
+ */
+function stopGroupsWhenThisProcessEnds() {
+  if (guarded) return;
+  guarded = true;
+  process.once('exit', killRunning);
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      killRunning();
+      if (process.listenerCount(name) === 1) process.exit(128 + constants.signals[name]);
+    };
+    process.on(name, onSignal);
+  }
+}
+
 /** Starts a command as the leader of a new process group. */
 export function startGroup(
   command: string,
   args: readonly string[],
   options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
 ): ProcessGroup {
+  stopGroupsWhenThisProcessEnds();
   const child = spawn(command, args, { ...options, detached: true, stdio: 'pipe' });
+  if (child.pid) running.add(child.pid);
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -65,6 +103,7 @@ export function startGroup(
       clearTimeout(timer);
       // Children that ignored SIGTERM (e.g. a forked server) go with the group.
       signal('SIGKILL');
+      if (child.pid) running.delete(child.pid);
     },
   };
 }
