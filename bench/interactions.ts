@@ -9,7 +9,10 @@
  * - focusing the newsletter's e-mail field, which loads the signup code;
  * - Accept in the cookie banner.
  * Also printed: the longest single task (what delays the next frame). A quiet window of the
- * same length with no interaction is measured as the floor. Each is the median of `--runs`
+ * same length with no interaction is measured as the floor, and the language switch also on
+ * the zero-JS copy of the site (every script removed, through a local proxy): there it is a plain
+ * page load, the least work any switch that replaces every text of the page can cost, and the
+ * switch is printed as a ratio to it. Each is the median of `--runs`
  * fresh visits. Budget: under 50 ms each. The site runs without Firebase
  * settings and every request off this machine is refused, so nothing reaches Google.
  */
@@ -18,6 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatTable } from '@/content/report';
 import { launchChromium } from '@/testing/chromium';
 import type { Variant } from '@/testing/site-server';
+import { startRewritingProxy, withoutScripts } from './rewriting-proxy';
 import { serveForBenchmark } from './serve';
 import { median } from './statistics';
 
@@ -64,26 +68,30 @@ interface Interaction {
   target?: string;
   /** A navigation: the interaction ends when this URL has loaded. */
   navigatesTo?: string;
+  /** On the zero-JS copy of the site: a reference, not held to the budget. */
+  zeroJs?: boolean;
 }
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
+const SWITCH_LANGUAGE = {
+  path: '/',
+  viewport: DESKTOP,
+  target: '.site-header__languages a[hreflang="de"]',
+  navigatesTo: '**/de',
+};
+
 const INTERACTIONS: Interaction[] = [
   { name: '(quiet page, no interaction)', path: '/', viewport: DESKTOP },
+  { name: '(zero-JS copy: switch language, a page load)', ...SWITCH_LANGUAGE, zeroJs: true },
   {
     name: 'open the phone menu',
     path: '/',
     viewport: PHONE,
     target: 'summary.mobile-menu__button',
   },
-  {
-    name: 'switch language (header, to German)',
-    path: '/',
-    viewport: DESKTOP,
-    target: '.site-header__languages a[hreflang="de"]',
-    navigatesTo: '**/de',
-  },
+  { name: 'switch language (header, to German)', ...SWITCH_LANGUAGE },
   {
     name: 'focus the newsletter e-mail field',
     path: '/',
@@ -145,6 +153,7 @@ async function measure(browser: Browser, origin: string, interaction: Interactio
 
 const variant: Variant = { name: 'interactions', env: {} };
 const site = await serveForBenchmark(variant);
+const zeroJs = await startRewritingProxy(site.url, withoutScripts);
 const browser = await launchChromium();
 const results: { name: string; totals: number[]; longest: number[]; offMachine: number }[] = [];
 try {
@@ -153,7 +162,11 @@ try {
     const longest: number[] = [];
     let offMachine = 0;
     for (let run = 0; run < runs; run += 1) {
-      const result = await measure(browser, site.url, interaction);
+      const result = await measure(
+        browser,
+        interaction.zeroJs ? zeroJs.url : site.url,
+        interaction,
+      );
       totals.push(result.total);
       longest.push(result.longest);
       offMachine += result.offMachine;
@@ -163,7 +176,7 @@ try {
   }
 } finally {
   await browser.close();
-  await site.stop();
+  await Promise.all([zeroJs.stop(), site.stop()]);
 }
 
 console.log(
@@ -190,6 +203,11 @@ console.log(
       name.startsWith('(') ? '-' : median(totals) < BUDGET_MS ? 'ok' : 'OVER 50 ms',
     ]),
   ),
+);
+const zeroJsSwitch = results.find((r) => r.name.startsWith('(zero-JS'))!;
+const siteSwitch = results.find((r) => r.name.startsWith('switch language'))!;
+console.log(
+  `\nswitching language: ${(median(siteSwitch.totals) / median(zeroJsSwitch.totals)).toFixed(2)}× the zero-JS copy's page load`,
 );
 const over = results.filter((r) => !r.name.startsWith('(') && median(r.totals) >= BUDGET_MS);
 console.log(

@@ -7,19 +7,30 @@
  * - and through a local proxy that starts from Next's own HTML (scripts in the head) and rewrites
  *   only that: unchanged; every script removed (the zero-JS reference); without the font
  *   preload; scripts started after the next frame, and after the largest paint
- *   (web/site/late-scripts.ts); the stylesheet inlined in place of its link; all three together.
+ *   (web/site/late-scripts.ts); the stylesheet inlined in place of its link; all three together;
+ * - font strategies on top of the served page's late scripts: without the font preload,
+ *   `font-display: optional` instead of `swap`, and the Latin font file cut down to the glyphs
+ *   the dictionaries use (served under the original address, so the preload still matches).
  * `--variants` runs only the variants whose names contain one of the given words.
  * Prints medians of LCP, FCP, TBT and Performance per page and variant, LCP as a ratio to the
  * zero-JS copy, and the script bytes a page transfers.
  * An experiment, not a budget: it names the cause and what each remedy would buy.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import subsetFont from 'subset-font';
 import { formatTable } from '@/content/report';
 import { freePort } from '@/testing/processes';
 import type { Variant } from '@/testing/site-server';
 import { medianAudit, record, startLighthouse, type Audit } from './lighthouse-run';
 import { pickPages } from './pages';
-import { startRewritingProxy, withoutScripts, type RunningProxy } from './rewriting-proxy';
+import {
+  startRewritingProxy,
+  withoutScripts,
+  type Rewrites,
+  type RunningProxy,
+} from './rewriting-proxy';
 import { serveForBenchmark } from './serve';
 import { startScriptsAfterPaint } from '@/web/site/late-scripts';
 
@@ -46,6 +57,22 @@ function cssInlined(css: ReadonlyMap<string, string>) {
     });
 }
 
+const fontDisplayOptional = (css: string) =>
+  css.replace(/font-display:\s*swap/g, 'font-display:optional');
+
+/** Every character of every text in the bundled dictionaries, in every language. */
+function charactersUsed(): string {
+  const characters = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') for (const c of value) characters.add(c);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  for (const language of readdirSync('locales'))
+    for (const file of readdirSync(path.join('locales', language)))
+      collect(JSON.parse(readFileSync(path.join('locales', language, file), 'utf8')));
+  return [...characters].join('');
+}
+
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const variant: Variant = { name: 'lighthouse', env: { SITE_URL: origin } };
@@ -59,7 +86,23 @@ for (const pathname of pages) {
 }
 const inline = cssInlined(css);
 
-const ALL_STRATEGIES: { name: string; rewrite: ((html: string) => string) | null }[] = [
+// The preloaded (Latin) font file and its subset to the characters the copy uses.
+const home = await (await fetch(`${origin}/`)).text();
+const fontPath = /<link rel="preload" href="([^"]+\.woff2)" as="font"/.exec(home)?.[1];
+if (!fontPath) throw new Error('no preloaded font on /');
+const fullFont = Buffer.from(await (await fetch(new URL(fontPath, origin))).arrayBuffer());
+// The weight axis stays whole: headings, navigation and the wordmark use 500 to 700.
+const subset = await subsetFont(fullFont, charactersUsed(), { targetFormat: 'woff2' });
+console.log(
+  `font ${fontPath}: ${(fullFont.length / 1024).toFixed(1)} KiB, subset to the copy's characters ${(subset.length / 1024).toFixed(1)} KiB`,
+);
+const lateScripts = (html: string) => startScriptsAfterPaint(html, 'largest-paint');
+
+const ALL_STRATEGIES: {
+  name: string;
+  rewrite: ((html: string) => string) | null;
+  also?: Rewrites;
+}[] = [
   { name: 'as served (scripts after the largest paint)', rewrite: null },
   { name: "Next's page (scripts in the head)", rewrite: (html) => html },
   { name: 'zero JS (reference)', rewrite: withoutScripts },
@@ -77,6 +120,20 @@ const ALL_STRATEGIES: { name: string; rewrite: ((html: string) => string) | null
     name: 'all three',
     rewrite: (html) => inline(startScriptsAfterPaint(withoutFontPreload(html))),
   },
+  {
+    name: 'late scripts, no font preload',
+    rewrite: (html) => lateScripts(withoutFontPreload(html)),
+  },
+  {
+    name: 'late scripts, font-display optional',
+    rewrite: lateScripts,
+    also: { css: fontDisplayOptional },
+  },
+  {
+    name: 'late scripts, font subset to the copy',
+    rewrite: lateScripts,
+    also: { files: new Map([[fontPath, subset]]) },
+  },
 ];
 
 const wanted = values.variants?.split(',').map((word) => word.trim()) ?? [];
@@ -89,7 +146,11 @@ const lighthouse = await startLighthouse();
 const measured = new Map<string, Audit[]>();
 try {
   for (const strategy of STRATEGIES)
-    proxies.push(strategy.rewrite ? await startRewritingProxy(site.url, strategy.rewrite) : null);
+    proxies.push(
+      strategy.rewrite
+        ? await startRewritingProxy(site.url, strategy.rewrite, strategy.also)
+        : null,
+    );
   for (let run = 1; run <= runs; run += 1) {
     for (const pathname of pages)
       for (const [index, strategy] of STRATEGIES.entries()) {

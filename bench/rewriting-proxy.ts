@@ -2,6 +2,8 @@
  * A local proxy in front of the site that rewrites its HTML pages and passes everything else
  * through untouched: a page's variant (e.g. with every script removed) served the way the site
  * serves it, gzip-compressed when the browser accepts it, so the two differ only in the rewrite.
+ * A variant can also rewrite the stylesheets, and answer chosen paths with other bytes (a font
+ * subset under the original font's address, so the page's preload still matches it).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -17,12 +19,20 @@ const HOP_HEADERS = new Set([
   'connection',
 ]);
 
+export interface Rewrites {
+  readonly css?: (css: string) => string;
+  /** Paths answered with these bytes instead of the site's (the site's headers are kept). */
+  readonly files?: ReadonlyMap<string, Buffer>;
+}
+
 async function relay(
   upstream: string,
   rewrite: (html: string) => string,
+  { css, files }: Rewrites,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  const pathname = new URL(req.url ?? '/', upstream).pathname;
   const answer = await fetch(new URL(req.url ?? '/', upstream), {
     method: req.method ?? 'GET',
     // Not a browser's page request: the production server sends Next's HTML as Next made it,
@@ -31,8 +41,10 @@ async function relay(
     redirect: 'manual',
   });
   const type = answer.headers.get('content-type') ?? '';
-  let body = Buffer.from(await answer.arrayBuffer());
+  let body: Buffer = Buffer.from(await answer.arrayBuffer());
   if (type.startsWith('text/html')) body = Buffer.from(rewrite(body.toString('utf8')));
+  else if (css && type.startsWith('text/css')) body = Buffer.from(css(body.toString('utf8')));
+  body = files?.get(pathname) ?? body;
   for (const [key, value] of answer.headers)
     if (!HOP_HEADERS.has(key.toLowerCase())) res.setHeader(key, value);
   if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
@@ -47,9 +59,10 @@ async function relay(
 export async function startRewritingProxy(
   upstream: string,
   rewrite: (html: string) => string,
+  rewrites: Rewrites = {},
 ): Promise<RunningProxy> {
   const server = createServer((req, res) => {
-    relay(upstream, rewrite, req, res).catch((error: unknown) => {
+    relay(upstream, rewrite, rewrites, req, res).catch((error: unknown) => {
       res.statusCode = 502;
       res.end(String(error));
     });

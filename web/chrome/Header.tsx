@@ -11,7 +11,7 @@ import { plainText } from '../preview/plain-text';
 import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
-import { NavList } from './NavLink';
+import { NavList, navItems } from './NavLink';
 import { SiteLink } from '@/web/ui/SiteLink';
 
 export interface HeaderProps {
@@ -27,22 +27,12 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
   const selector = (
     <LanguageSelector label={label} current={language} labels={labels} currentPath={currentPath} />
   );
+  const primary = navItems(model.primary, language, currentPath);
+  const secondary = navItems(model.secondary, language, currentPath);
   const lists = (variant: 'bar' | 'panel') => ({
-    primary: (
-      <NavList
-        links={model.primary}
-        language={language}
-        currentPath={currentPath}
-        className={`nav-list nav-list--${variant}`}
-      />
-    ),
+    primary: <NavList items={primary} className={`nav-list nav-list--${variant}`} />,
     secondary: (
-      <NavList
-        links={model.secondary}
-        language={language}
-        currentPath={currentPath}
-        className={`nav-list nav-list--${variant} nav-list--secondary`}
-      />
+      <NavList items={secondary} className={`nav-list nav-list--${variant} nav-list--secondary`} />
     ),
   });
   const bar = lists('bar');

@@ -3,6 +3,7 @@
  * localised. The current route is highlighted and marked aria-current="page"; disabled
  * links are dimmed and not clickable. Rendered on the server: the page knows its path.
  */
+import type { ReactNode } from 'react';
 import type { Language } from '@/schemas/languages';
 import type { HeaderLink } from '@/web/chrome/models';
 import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
@@ -45,27 +46,25 @@ function NavLink({
   );
 }
 
-export function NavList({
-  links,
-  language,
-  currentPath,
-  className,
-}: {
-  links: readonly HeaderLink[];
-  language: Language;
-  currentPath: string | null;
-  className: string;
-}) {
-  if (links.length === 0) return null;
-  return (
-    <ul className={className}>
-      {/* Keys by position: the lists never reorder in the browser, and every key is also
-          sent in the hydration data of every page. */}
-      {links.map((link, index) => (
-        <li key={index}>
-          <NavLink link={link} language={language} currentPath={currentPath} />
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * The list items of a header list, made once and given to both the bar and the phone menu: the
+ * hydration data then sends them once and refers back to them the second time.
+ */
+export function navItems(
+  links: readonly HeaderLink[],
+  language: Language,
+  currentPath: string | null,
+): ReactNode[] {
+  // Keys by position: the lists never reorder in the browser, and every key is also sent in the
+  // hydration data of every page.
+  return links.map((link, index) => (
+    <li key={index}>
+      <NavLink link={link} language={language} currentPath={currentPath} />
+    </li>
+  ));
+}
+
+export function NavList({ items, className }: { items: ReactNode[]; className: string }) {
+  if (items.length === 0) return null;
+  return <ul className={className}>{items}</ul>;
 }
