@@ -1,5 +1,6 @@
 /** Debian's Chromium, driven by playwright-core, as tests, benchmarks and scripts launch it. */
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -33,4 +34,21 @@ export async function rememberConsent(
     ([key, value]) => localStorage.setItem(key!, value!),
     [CONSENT_STORAGE_KEY, choice],
   );
+}
+
+/**
+ * The same Chromium driven by puppeteer-core, for what needs pages prepared in the background
+ * (speculation rules' prerender): Chromium switches prerendering off while a DevTools client is
+ * attached to a page directly, as Playwright attaches; Puppeteer attaches through the tab, which
+ * keeps it on. Host names other than this machine's resolve to nothing, so no request leaves it.
+ */
+export function launchPuppeteer(): Promise<PuppeteerBrowser> {
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
+  });
 }

@@ -1,8 +1,9 @@
 'use client';
 /**
  * The site's one always-present client component: the cookie banner with the
- * consent runtime, and one delegated click listener for what the server-rendered HTML
- * cannot do alone: reporting call-to-action clicks and the language switch.
+ * consent runtime, and delegated listeners for what the server-rendered HTML cannot do
+ * alone: reporting call-to-action clicks, and the language switch (in the page, or the page
+ * the browser prepared while the pointer or focus rested on the link).
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
@@ -18,13 +19,26 @@ const serverSnapshot = (): Consent => 'unknown';
 
 let analyticsLoaded = false;
 
+function startAnalyticsIfAccepted() {
+  if (readConsent() !== 'accepted') return;
+  analyticsLoaded = true;
+  void loadAnalytics()?.then((m) => m.startAnalytics());
+}
+
+/**
+ * Runs `start` once the page is shown. A page the browser prepares unseen (a language's page
+ * the pointer rested on, see `prepare`) starts analytics only if the visitor goes there: a page view is
+ * counted for a page shown, and a choice made meanwhile in another tab reaches it too.
+ */
+function whenShown(start: () => void) {
+  if ((document as Document & { prerendering?: boolean }).prerendering)
+    document.addEventListener('prerenderingchange', start, { once: true });
+  else start();
+}
+
 function applyConsent(consent: Consent) {
-  if (consent === 'accepted') {
-    analyticsLoaded = true;
-    void loadAnalytics()?.then((m) => m.startAnalytics());
-  } else if (analyticsLoaded) {
-    void loadAnalytics()?.then((m) => m.stopAnalytics());
-  }
+  if (consent === 'accepted') whenShown(startAnalyticsIfAccepted);
+  else if (analyticsLoaded) void loadAnalytics()?.then((m) => m.stopAnalytics());
 }
 
 /** A click the browser would turn into a new tab or window, or a download. */
@@ -41,6 +55,62 @@ function opensElsewhere(event: MouseEvent, link: HTMLAnchorElement): boolean {
 
 type Navigate = (url: string) => void;
 
+const LANGUAGE_LINK = 'a[data-language-switch]';
+/**
+ * How long the pointer or the keyboard focus rests on another language's link before the
+ * browser is asked to prepare that page: the rest Chromium's own "moderate" speculation waits
+ * for. Asked only here, never on a press, a quick click switches in the page without a second
+ * renderer loading the same page beside it.
+ */
+const PREPARE_AFTER_MS = 200;
+/** The speculation rules added for pages the browser is preparing, by path. */
+const preparing = new Map<string, HTMLScriptElement>();
+let restTimer: ReturnType<typeof setTimeout> | undefined;
+
+function languageLink(target: EventTarget | null): HTMLAnchorElement | null {
+  return target instanceof Element ? target.closest<HTMLAnchorElement>(LANGUAGE_LINK) : null;
+}
+
+/**
+ * Asks the browser to prepare the page at `path` (load and run it unseen), where it supports
+ * speculation rules (Chromium); following a link to it then shows that page at once.
+ */
+function prepare(path: string) {
+  if (preparing.has(path) || HTMLScriptElement.supports?.('speculationrules') !== true) return;
+  const rules = document.createElement('script');
+  rules.type = 'speculationrules';
+  rules.textContent = JSON.stringify({ prerender: [{ urls: [path] }] });
+  document.head.append(rules);
+  preparing.set(path, rules);
+}
+
+/** Pages prepared for the links of a page the visitor is leaving in the page. */
+function forgetPrepared() {
+  for (const rules of preparing.values()) rules.remove();
+  preparing.clear();
+}
+
+function onRestStart(event: Event) {
+  const link = languageLink(event.target);
+  if (!link || link.getAttribute('aria-current')) return;
+  clearTimeout(restTimer);
+  const path = new URL(link.href).pathname;
+  restTimer = setTimeout(() => prepare(path), PREPARE_AFTER_MS);
+}
+
+function onRestEnd(event: Event) {
+  const link = languageLink(event.target);
+  const to = (event as MouseEvent | FocusEvent).relatedTarget;
+  if (link && !(to instanceof Node && link.contains(to))) clearTimeout(restTimer);
+}
+
+const REST_EVENTS = [
+  ['pointerover', onRestStart],
+  ['focusin', onRestStart],
+  ['pointerout', onRestEnd],
+  ['focusout', onRestEnd],
+] as const;
+
 function onClick(event: MouseEvent, navigate: Navigate | null) {
   const target = event.target as Element | null;
   const cta = target?.closest<HTMLElement>('[data-cta]');
@@ -53,8 +123,9 @@ function onClick(event: MouseEvent, navigate: Navigate | null) {
       variant: cta.dataset.ctaVariant ?? '',
     });
   }
-  const switcher = target?.closest<HTMLAnchorElement>('a[data-language-switch]');
+  const switcher = languageLink(target);
   if (switcher) {
+    clearTimeout(restTimer); // decided now: nothing more to prepare
     if (switcher.getAttribute('aria-current')) {
       event.preventDefault(); // the current language: nothing to do
       return;
@@ -66,12 +137,16 @@ function onClick(event: MouseEvent, navigate: Navigate | null) {
     }
     const url = new URL(switcher.href);
     const target = `${url.pathname}${window.location.search}${window.location.hash}`;
+    // A page the browser prepared is shown by following the link as it is (it was prepared for
+    // that address, so only without a query or hash to keep).
+    const prepared = target === url.pathname && preparing.has(url.pathname);
     switcher.href = target; // also what a new tab opens
-    // In the page: only the other language's data is fetched and the page re-rendered, not a
-    // new document loaded, parsed and hydrated (about 0.5 s of main-thread work at 4× CPU
-    // slowdown, bench:interactions).
-    if (navigate && !opensElsewhere(event, switcher)) {
+    // Otherwise in the page: only the other language's data is fetched and the page
+    // re-rendered, not a new document loaded, parsed and hydrated (about 0.5 s of main-thread
+    // work at 4× CPU slowdown, bench:interactions).
+    if (navigate && !prepared && !opensElsewhere(event, switcher)) {
       event.preventDefault();
+      forgetPrepared();
       navigate(target);
     }
   }
@@ -113,9 +188,11 @@ export function ClientRuntime({
     const unsubscribe = subscribeConsent(applyConsent);
     const listener = (event: MouseEvent) => onClick(event, navigateRef.current);
     document.addEventListener('click', listener, { capture: true });
+    for (const [type, handler] of REST_EVENTS) document.addEventListener(type, handler);
     return () => {
       unsubscribe();
       document.removeEventListener('click', listener, { capture: true });
+      for (const [type, handler] of REST_EVENTS) document.removeEventListener(type, handler);
     };
   }, []);
 
