@@ -218,6 +218,36 @@ describe('fetching pages ahead', () => {
   });
 });
 
+describe('links to the site’s pages', () => {
+  it('leave a click with a modifier key to the browser: the page opens elsewhere, this one stays', async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto(`${baseUrl()}/de`);
+    await interactive(page);
+    const about = page.locator('.nav-list--bar a[href="/de/about"]');
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      about.click({ modifiers: ['Control'] }),
+    ]);
+    await opened.waitForURL(`${baseUrl()}/de/about`);
+    expect(page.url()).toBe(`${baseUrl()}/de`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leave a download to the browser', async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${baseUrl()}/press-kit`);
+    await interactive(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('a[download]').first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    expect(page.url()).toBe(`${baseUrl()}/press-kit`);
+    await context.close();
+  });
+});
+
 describe('phone menu at 390 px', () => {
   it('opens, keeps focus inside, closes with Escape returning focus, and closes on navigation', async () => {
     const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });

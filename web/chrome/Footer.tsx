@@ -6,11 +6,10 @@ import { plainText } from '../preview/plain-text';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';
 import { SocialIcon } from './SocialIcon';
-import { SiteLink } from '@/web/ui/SiteLink';
 
 function FooterLink({ name, url, language }: { name: string; url: string; language: Language }) {
   return isInternalHref(url) ? (
-    <SiteLink href={withLanguage(url, language)}>{name}</SiteLink>
+    <a href={withLanguage(url, language)}>{name}</a>
   ) : (
     <a href={url} rel="noopener noreferrer">
       {name}
@@ -36,13 +35,13 @@ export function Footer({
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <SiteLink
+          <a
             href={withLanguage(model.brand.homeUrl, language)}
             className="wordmark wordmark--footer"
           >
             <span aria-hidden="true">{wordmark}</span>
             <span className="visually-hidden">{model.brand.name}</span>
-          </SiteLink>
+          </a>
           {model.brand.tagline && <p className="site-footer__tagline">{model.brand.tagline}</p>}
           {model.social && (
             <div className="site-footer__social">

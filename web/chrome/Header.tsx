@@ -12,7 +12,6 @@ import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
 import { NavList, navItems } from './NavLink';
-import { SiteLink } from '@/web/ui/SiteLink';
 
 export interface HeaderProps {
   readonly model: HeaderModel;
@@ -49,13 +48,13 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
     <header className="site-header">
       <style>{headerPropertiesCss() + headerMenuCss(minViewport)}</style>
       <div className="site-header__inner">
-        <SiteLink
+        <a
           href={withLanguage(model.homeUrl, language)}
           className="wordmark"
           aria-label={plainText(model.homeLabel)}
         >
           <span aria-hidden="true">{model.wordmark}</span>
-        </SiteLink>
+        </a>
         <nav className="site-nav" aria-label={plainText(model.navLabel)}>
           {bar.primary}
           {model.primary.length > 0 && model.secondary.length > 0 && (

@@ -7,7 +7,6 @@ import type { ReactNode } from 'react';
 import type { Language } from '@/schemas/languages';
 import type { HeaderLink } from '@/web/chrome/models';
 import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
-import { SiteLink } from '@/web/ui/SiteLink';
 
 function NavLink({
   link,
@@ -36,13 +35,13 @@ function NavLink({
     );
   }
   return (
-    <SiteLink
+    <a
       href={withLanguage(link.url, language)}
       className={className}
       {...(isCurrent && { 'aria-current': 'page' })}
     >
       {link.name}
-    </SiteLink>
+    </a>
   );
 }
 

@@ -2,15 +2,17 @@
 /**
  * The site's one always-present client component: the cookie banner with the
  * consent runtime, and delegated listeners for what the server-rendered HTML cannot do
- * alone: reporting call-to-action clicks, and the language switch (in the page, or the page
- * the browser prepared while the pointer or focus rested on the link).
+ * alone: reporting call-to-action clicks, showing the site's pages in the page (links are
+ * plain anchors), and the language switch (in the page, or the page the browser prepared
+ * while the pointer or focus rested on the link).
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { loadAnalytics, track } from '../analytics/track';
 import type { BannerTexts } from '../consent/banner-texts';
 import { readConsent, subscribeConsent, writeConsent, type Consent } from '../consent/store';
-import { SiteLink } from '@/web/ui/SiteLink';
+import { stripLanguage } from '../i18n/paths';
+import { SITE_PAGES } from '@/schemas/site';
 
 const LANGUAGE_STORAGE_KEY = 'lang';
 // The server renders the banner (it is the first thing a new visitor sees, so it must not
@@ -53,7 +55,11 @@ function opensElsewhere(event: MouseEvent, link: HTMLAnchorElement): boolean {
   );
 }
 
-type Navigate = (url: string) => void;
+/** Next's router, once the page is hydrated: shows a page of the site, or fetches it ahead. */
+interface Router {
+  push(url: string): void;
+  prefetch(url: string): void;
+}
 
 const LANGUAGE_LINK = 'a[data-language-switch]';
 /**
@@ -111,7 +117,7 @@ const REST_EVENTS = [
   ['focusout', onRestEnd],
 ] as const;
 
-function onClick(event: MouseEvent, navigate: Navigate | null) {
+function onClick(event: MouseEvent, router: Router | null) {
   const target = event.target as Element | null;
   const cta = target?.closest<HTMLElement>('[data-cta]');
   if (cta) {
@@ -144,30 +150,80 @@ function onClick(event: MouseEvent, navigate: Navigate | null) {
     // Otherwise in the page: only the other language's data is fetched and the page
     // re-rendered, not a new document loaded, parsed and hydrated (about 0.5 s of main-thread
     // work at 4× CPU slowdown, bench:interactions).
-    if (navigate && !prepared && !opensElsewhere(event, switcher)) {
+    if (router && !prepared && !opensElsewhere(event, switcher)) {
       event.preventDefault();
       forgetPrepared();
-      navigate(target);
+      router.push(target);
     }
   }
 }
+
+const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => (slug ? `/${slug}` : '/')));
+
+/**
+ * Where a link leads, if it is a page of this site the router can show in the page (same
+ * origin, one of SITE_PAGES in any language, not a download); null for anything else: files,
+ * routes such as the preview's, other sites, and the language links, which switch on their own.
+ */
+function appPage(link: HTMLAnchorElement): string | null {
+  if (link.origin !== window.location.origin || link.hasAttribute('download')) return null;
+  if (link.matches(LANGUAGE_LINK) || !PAGE_PATHS.has(stripLanguage(link.pathname))) return null;
+  return `${link.pathname}${link.search}${link.hash}`;
+}
+
+function linkOf(target: EventTarget | null): HTMLAnchorElement | null {
+  return target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
+}
+
+/**
+ * Links to the site's pages are plain server-rendered anchors; once the page is hydrated a
+ * click on one is shown in the page by Next's router, as next/link would (whose component and
+ * helpers would cost every page about 4 KiB of compressed script, bench:size). Listened to in
+ * the bubbling phase, so a handler on the way (the preview's click-to-edit) can still cancel it.
+ */
+function onAppLinkClick(event: MouseEvent, router: Router | null) {
+  const link = linkOf(event.target);
+  if (!router || !link || event.defaultPrevented || opensElsewhere(event, link)) return;
+  const page = appPage(link);
+  if (!page) return;
+  event.preventDefault();
+  router.push(page);
+}
+
+/**
+ * Fetches a linked page's data ahead when the visitor points at the link, focuses it or
+ * touches it, never when it merely scrolls into view: fetching every visible link's page ahead
+ * cost each page view some 20 requests for its header, footer and banner links, and their
+ * parsing was most of the main-thread work after a language switch (bench:interactions).
+ */
+function fetchAhead(event: Event, router: Router | null) {
+  const link = linkOf(event.target);
+  const page = link && appPage(link);
+  if (router && page) router.prefetch(page);
+}
+
+// Pointer events cover mouse, pen and touch alike.
+const AHEAD_EVENTS = ['pointerover', 'focusin'] as const;
 
 const subscribeNothing = () => () => undefined;
 const isBrowser = () => true;
 const isServer = () => false;
 
 /**
- * Hands the click listener Next's router. Rendered only once hydrated: the router exists in the
+ * Hands the listeners Next's router. Rendered only once hydrated: the router exists in the
  * browser, and a render without it (a server render outside Next) must not fail.
  */
-function InPageNavigation({ navigateRef }: { navigateRef: RefObject<Navigate | null> }) {
+function InPageNavigation({ routerRef }: { routerRef: RefObject<Router | null> }) {
   const router = useRouter();
   useEffect(() => {
-    navigateRef.current = (url) => router.push(url);
-    return () => {
-      navigateRef.current = null;
+    routerRef.current = {
+      push: (url) => router.push(url),
+      prefetch: (url) => router.prefetch(url),
     };
-  }, [navigateRef, router]);
+    return () => {
+      routerRef.current = null;
+    };
+  }, [routerRef, router]);
   return null;
 }
 
@@ -181,18 +237,24 @@ export function ClientRuntime({
   const consent = useSyncExternalStore(subscribeConsent, readConsent, serverSnapshot);
   const banner = useRef<HTMLDivElement>(null);
 
-  const navigateRef = useRef<Navigate | null>(null);
+  const routerRef = useRef<Router | null>(null);
   const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   useEffect(() => {
     if (readConsent() === 'accepted') applyConsent('accepted');
     const unsubscribe = subscribeConsent(applyConsent);
-    const listener = (event: MouseEvent) => onClick(event, navigateRef.current);
+    const listener = (event: MouseEvent) => onClick(event, routerRef.current);
+    const appLink = (event: MouseEvent) => onAppLinkClick(event, routerRef.current);
+    const ahead = (event: Event) => fetchAhead(event, routerRef.current);
     document.addEventListener('click', listener, { capture: true });
+    document.addEventListener('click', appLink);
     for (const [type, handler] of REST_EVENTS) document.addEventListener(type, handler);
+    for (const type of AHEAD_EVENTS) document.addEventListener(type, ahead, { passive: true });
     return () => {
       unsubscribe();
       document.removeEventListener('click', listener, { capture: true });
+      document.removeEventListener('click', appLink);
       for (const [type, handler] of REST_EVENTS) document.removeEventListener(type, handler);
+      for (const type of AHEAD_EVENTS) document.removeEventListener(type, ahead);
     };
   }, []);
 
@@ -216,7 +278,7 @@ export function ClientRuntime({
     };
   }, [visible]);
 
-  const inPage = hydrated && <InPageNavigation navigateRef={navigateRef} />;
+  const inPage = hydrated && <InPageNavigation routerRef={routerRef} />;
   if (!visible) return inPage;
   return (
     <>
@@ -228,7 +290,7 @@ export function ClientRuntime({
               {texts.title}
             </h2>
             <p>
-              {texts.body} <SiteLink href={privacyHref}>{texts.linkLabel}</SiteLink>
+              {texts.body} <a href={privacyHref}>{texts.linkLabel}</a>
             </p>
           </div>
           <div className="consent-banner__actions">

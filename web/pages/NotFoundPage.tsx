@@ -9,7 +9,6 @@ import type { Language } from '@/schemas/languages';
 import { isInternalHref, withLanguage } from '../i18n/paths';
 import { fit } from '../ui/fit';
 import { RedirectCountdown } from './RedirectCountdown';
-import { SiteLink } from '@/web/ui/SiteLink';
 
 /** Only a safe path of this site is accepted as a redirect target; anything else goes home. */
 export function safeTarget(target: string, language: Language): string {
@@ -33,9 +32,9 @@ export function NotFoundPage({ model, language }: { model: ErrorPageModel; langu
         {model.subtitle && <p className="page-header__subtitle">{model.subtitle}</p>}
         {model.cta.label && (
           <div className="cta-row">
-            <SiteLink href={safeTarget(model.cta.url, language)} className="cta cta--primary">
+            <a href={safeTarget(model.cta.url, language)} className="cta cta--primary">
               {model.cta.label}
-            </SiteLink>
+            </a>
           </div>
         )}
         <RedirectCountdown

@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { hrefKind } from '@/schemas/rules';
 import { isFilePath, withLanguage } from '../i18n/paths';
 import type { UiContext } from './context';
-import { SiteLink } from './SiteLink';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';
 
@@ -54,9 +53,9 @@ export function Cta({ label, url, variant, component, ui, icon }: CtaProps) {
   if (kind === 'path') {
     const href = withLanguage(url, ui.language);
     return (
-      <SiteLink href={href} className={className} {...track}>
+      <a href={href} className={className} {...track}>
         {content}
-      </SiteLink>
+      </a>
     );
   }
   if (kind === 'mailto' || kind === 'fragment') {
