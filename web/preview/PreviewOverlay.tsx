@@ -1,0 +1,24 @@
+'use client';
+/**
+ * Click to edit and live updates in a preview, with Sanity's own overlay
+ * (`@sanity/visual-editing` through next-sanity). It decodes the edit info each text
+ * carries: inside the Studio's Presentation tool a click opens that field; opened on its
+ * own, the page shows "Open in Studio" links. Loaded only in draft mode, and lazily
+ * (./VisualEditing.tsx), so visitors' pages never load it.
+ *
+ * When the Studio reports an edit of the document it shows, the page re-renders on the
+ * server (`router.refresh()`), which reads the draft again.
+ */
+import { VisualEditing } from 'next-sanity/visual-editing/client-component';
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+
+export default function PreviewOverlay() {
+  const router = useRouter();
+  const refresh = useCallback(() => {
+    router.refresh();
+    // router.refresh() does not say when it is done; the Studio only shows a spinner meanwhile.
+    return new Promise<void>((resolve) => setTimeout(resolve, 500));
+  }, [router]);
+  return <VisualEditing refresh={refresh} />;
+}
