@@ -126,7 +126,7 @@ describe('publisher section call to action', () => {
     );
     // The label and the destination are read from the link itself when it is clicked.
     expect(out).toContain(
-      '<a class="cta cta--primary" data-cta="publisher" data-cta-variant="primary" href="/de/publishing"><span>Pitch</span></a>',
+      '<a href="/de/publishing" class="cta cta--primary" data-cta="publisher" data-cta-variant="primary"><span>Pitch</span></a>',
     );
   });
 });

@@ -29,8 +29,8 @@ function startAnalyticsIfAccepted() {
 
 /**
  * Runs `start` once the page is shown. A page the browser prepares unseen (a language's page
- * the pointer rested on, see `prepare`) starts analytics only if the visitor goes there: a page view is
- * counted for a page shown, and a choice made meanwhile in another tab reaches it too.
+ * the pointer rested on, see `prepare`) starts analytics only if the visitor goes there: a
+ * page view is counted for a page shown, and a choice made meanwhile in another tab reaches it.
  */
 function whenShown(start: () => void) {
   if ((document as Document & { prerendering?: boolean }).prerendering)
