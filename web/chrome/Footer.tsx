@@ -49,7 +49,8 @@ export function Footer({
                 <h2 className="site-footer__heading">{model.social.header}</h2>
               )}
               <ul className="social-links">
-                {/* Keys by position, as in the header (navItems): the lists never reorder in the browser. */}
+                {/* Keys by position, as in the header (navItems): the lists never reorder in
+                    the browser. */}
                 {model.social.links.map((link, index) => (
                   <li key={index}>
                     <a

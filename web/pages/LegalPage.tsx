@@ -10,8 +10,8 @@ function Section({ section, depth }: { section: LegalSection; depth: number }) {
   const Heading = HEADINGS[Math.min(depth, HEADINGS.length - 1)]!;
   const List = section.ordered ? 'ol' : 'ul';
   return (
-    // No class names: the styles follow the nesting, and a class on each of the up to 30
-    // sections of a policy would be sent twice (in the HTML and in the hydration data).
+    // No class names: the styles follow the nesting, and a class on each of a policy's two
+    // dozen sections would be sent twice (in the HTML and in the hydration data).
     <section>
       <Heading style={fit(section.heading)}>{section.heading}</Heading>
       <Paragraphs items={section.body} />
