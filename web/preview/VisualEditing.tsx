@@ -2,7 +2,7 @@
 /**
  * Click to edit and live updates in a preview (./PreviewOverlay.tsx), fetched only when a
  * preview renders it. Its module is imported lazily with React's own `lazy`: imported
- * directly, the overlay's loader (next/dynamic and its helpers, about 2.5 KiB of compressed
+ * directly, the overlay's loader (next/dynamic and its helpers, 1.5 KiB of compressed
  * script) would be in every visitor's first load, since the site's client components share
  * one chunk per route (bench:size).
  */
