@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
-import { interceptGoogle } from './google';
+import { FIREBASE_CODE, interceptGoogle } from './google';
 import { readPublished } from './published';
 
 const browser = setupBrowser();
@@ -36,12 +36,7 @@ async function firebaseScripts(page: Page): Promise<string[]> {
   const hits: string[] = [];
   for (const url of urls) {
     const source = await (await fetch(url)).text();
-    if (
-      /firebaseinstallations\.googleapis\.com|firebase-heartbeat-database|@firebase\/analytics/.test(
-        source,
-      )
-    )
-      hits.push(url);
+    if (FIREBASE_CODE.test(source)) hits.push(url);
   }
   return hits;
 }

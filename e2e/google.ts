@@ -5,6 +5,10 @@
 import type { BrowserContext, Request } from 'playwright-core';
 import { FIREBASE_TEST_ENV } from './variants';
 
+/** Marks a script's source as Firebase SDK code (what a first load must not contain). */
+export const FIREBASE_CODE =
+  /firebaseinstallations\.googleapis\.com|firebase-heartbeat-database|@firebase\/analytics/;
+
 export const ANALYTICS_HOSTS = [
   'firebase.googleapis.com',
   'firebaseinstallations.googleapis.com',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
 import { launchPuppeteer } from '@/testing/chromium';
 import { baseUrl } from './browser';
+import { FIREBASE_CODE } from './google';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -115,7 +116,7 @@ describe('a prepared page with analytics accepted', () => {
     const analytics = [];
     for (const script of scripts) {
       const source = await (await fetch(script.url)).text();
-      if (/@firebase\/analytics|firebase-heartbeat-database/.test(source)) analytics.push(script);
+      if (FIREBASE_CODE.test(source)) analytics.push(script);
     }
     expect(analytics.length).toBeGreaterThan(0);
     const shown = await activationStart(page);

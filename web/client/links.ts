@@ -3,7 +3,8 @@
  * hydrated, a click on one is shown in the page by Next's router, and its page's data is
  * fetched ahead when the link is pointed at or focused. Used by ClientRuntime's listeners.
  */
-import { stripLanguage } from '../i18n/paths';
+import { pagePath, stripLanguage } from '../i18n/paths';
+import { DEFAULT_LANGUAGE } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 
 /** Next's router, once the page is hydrated: shows a page of the site, or fetches it ahead. */
@@ -26,7 +27,7 @@ export function opensElsewhere(event: MouseEvent, link: HTMLAnchorElement): bool
   );
 }
 
-const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => (slug ? `/${slug}` : '/')));
+const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => pagePath(slug, DEFAULT_LANGUAGE)));
 
 /**
  * Where a link leads, if it is a page of this site the router can show in the page (same
