@@ -17,8 +17,8 @@ const distDir = siteDistDir();
  * it uses, which would otherwise fill tsconfig.json with globs its `exclude` cancels.
  * Type-checking runs in `npm test`, never in these builds.
  */
-function variantTsconfig(dir: string): string | undefined {
-  if (dir === '.next') return undefined;
+function variantTsconfig(dir: string): string {
+  if (dir === '.next') return 'tsconfig.json';
   const file = path.join('.next-tsconfigs', `${path.basename(dir).replace(/^\./, '')}.json`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ extends: '../tsconfig.json' }));

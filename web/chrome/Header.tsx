@@ -45,39 +45,52 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
     }),
   );
   return (
-    <header className="site-header">
-      <style>{headerPropertiesCss() + headerMenuCss(minViewport)}</style>
-      <div className="site-header__inner">
-        <a
-          href={withLanguage(model.homeUrl, language)}
-          className="wordmark"
-          aria-label={plainText(model.homeLabel)}
-        >
-          <span aria-hidden="true">{model.wordmark}</span>
-        </a>
-        <nav className="site-nav" aria-label={plainText(model.navLabel)}>
-          {bar.primary}
-          {model.primary.length > 0 && model.secondary.length > 0 && (
-            <span className="site-nav__divider" aria-hidden="true" />
-          )}
-          {bar.secondary}
-        </nav>
-        <div className="site-header__languages">{selector}</div>
-        <MobileMenu openLabel={model.menu.open} closeLabel={model.menu.close}>
-          <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
-          {selector}
-          <nav aria-label={plainText(model.navLabel)}>
-            {model.primary.length > 0 && (
-              <h2 className="mobile-menu__heading">{model.menu.main}</h2>
+    <>
+      {/* React moves a <style> with href and precedence into the head, the one place HTML
+          allows it; the href changes with what it says, so a newer rule is never dropped. */}
+      <style href={`header-fit-${language}-${minViewport ?? 'menu'}`} precedence="header">
+        {headerPropertiesCss() + headerMenuCss(minViewport, language)}
+      </style>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <a
+            href={withLanguage(model.homeUrl, language)}
+            className="wordmark"
+            aria-label={plainText(model.homeLabel)}
+          >
+            <span aria-hidden="true">{model.wordmark}</span>
+          </a>
+          <nav className="site-nav" aria-label={plainText(model.navLabel)}>
+            {bar.primary}
+            {model.primary.length > 0 && model.secondary.length > 0 && (
+              <span className="site-nav__divider" aria-hidden="true" />
             )}
-            {panel.primary}
-            {model.secondary.length > 0 && (
-              <h2 className="mobile-menu__heading">{model.menu.more}</h2>
-            )}
-            {panel.secondary}
+            {bar.secondary}
           </nav>
-        </MobileMenu>
-      </div>
-    </header>
+          <div className="site-header__languages">{selector}</div>
+          <MobileMenu openLabel={model.menu.open} closeLabel={model.menu.close}>
+            <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
+            {selector}
+            {/* Named by their headings: a second landmark named like the bar's would not be unique. */}
+            {model.primary.length > 0 && (
+              <nav aria-labelledby="menu-main">
+                <h2 id="menu-main" className="mobile-menu__heading">
+                  {model.menu.main}
+                </h2>
+                {panel.primary}
+              </nav>
+            )}
+            {model.secondary.length > 0 && (
+              <nav aria-labelledby="menu-more">
+                <h2 id="menu-more" className="mobile-menu__heading">
+                  {model.menu.more}
+                </h2>
+                {panel.secondary}
+              </nav>
+            )}
+          </MobileMenu>
+        </div>
+      </header>
+    </>
   );
 }

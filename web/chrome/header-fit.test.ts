@@ -19,7 +19,7 @@ describe('when the header links fit', () => {
     });
     expect(long).toBeGreaterThan(short + 150);
     expect(barMinViewport(long)!).toBeGreaterThan(barMinViewport(short)!);
-    expect(headerMenuCss(barMinViewport(long))).toContain(
+    expect(headerMenuCss(barMinViewport(long), 'tr')).toContain(
       `@media (max-width:${barMinViewport(long)! - 0.02}px)`,
     );
   });
@@ -31,7 +31,7 @@ describe('when the header links fit', () => {
 
   it('always shows the menu when the links can never fit the capped header width', () => {
     expect(barMinViewport(5000)).toBeNull();
-    expect(headerMenuCss(null)).not.toContain('@media');
-    expect(headerMenuCss(null)).toContain('.mobile-menu{display:block}');
+    expect(headerMenuCss(null, 'de')).not.toContain('@media');
+    expect(headerMenuCss(null, 'de')).toContain('html:lang(de) .mobile-menu{display:block}');
   });
 });

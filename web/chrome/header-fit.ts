@@ -7,6 +7,7 @@
  * The sizes below are the bar's CSS: the header sets them as custom properties (see
  * headerPropertiesCss) and site.css reads them, so the computation and the layout cannot drift.
  */
+import type { Language } from '@/schemas/languages';
 import type { HeaderLink } from '@/web/chrome/models';
 import { textWidthEm, type TextStyle } from '../site/text-metrics';
 
@@ -101,8 +102,8 @@ export function barMinViewport(contentPx: number): number | null {
 
 /**
  * Custom properties the bar's CSS reads (site.css), so it lays out what was measured. A rule in
- * the header's `<style>`, not a style attribute: the attribute's object form in the hydration
- * data cost twice the bytes.
+ * the header's `<style>` (which React moves into the document's head), not a style attribute:
+ * the attribute's object form in the hydration data cost twice the bytes.
  */
 export function headerPropertiesCss(): string {
   const b = HEADER_BAR;
@@ -129,9 +130,11 @@ export function headerPropertiesCss(): string {
 
 /**
  * The media query that swaps the bar for the phone menu: below the measured width, or
- * always when the links can never fit.
+ * always when the links can never fit. Scoped to the page's language: after a language switch
+ * in the page, the rules of both languages are in the document's head.
  */
-export function headerMenuCss(minViewport: number | null): string {
-  const rules = '.site-nav,.site-header__languages{display:none}.mobile-menu{display:block}';
+export function headerMenuCss(minViewport: number | null, language: Language): string {
+  const scope = `html:lang(${language})`;
+  const rules = `${scope} .site-nav,${scope} .site-header__languages{display:none}${scope} .mobile-menu{display:block}`;
   return minViewport === null ? rules : `@media (max-width:${minViewport - 0.02}px){${rules}}`;
 }

@@ -135,7 +135,7 @@ export function ClientRuntime({
   return (
     <>
       {inPage}
-      <div ref={banner} className="consent-banner" role="region" aria-labelledby="consent-title">
+      <section ref={banner} className="consent-banner" aria-labelledby="consent-title">
         <div className="consent-banner__inner">
           <div className="consent-banner__copy">
             <h2 id="consent-title" className="consent-banner__title">
@@ -162,7 +162,7 @@ export function ClientRuntime({
             </button>
           </div>
         </div>
-      </div>
+      </section>
     </>
   );
 }

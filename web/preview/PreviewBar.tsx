@@ -18,7 +18,7 @@ export function PreviewBar({
   pagePath: string;
 }) {
   return (
-    <div className="preview-bar" role="region" aria-labelledby="preview-bar-notice">
+    <section className="preview-bar" aria-labelledby="preview-bar-notice">
       <p id="preview-bar-notice" className="preview-bar__notice">
         {texts.notice}
       </p>
@@ -32,6 +32,6 @@ export function PreviewBar({
       >
         {texts.exit}
       </a>
-    </div>
+    </section>
   );
 }
