@@ -1,9 +1,16 @@
 /** Builds the site into its own folder and serves it for a benchmark. */
 import { spawnSync } from 'node:child_process';
-import { buildSite, serveSite, type Variant } from '@/testing/site-server';
+import { buildSite, serveSite, siteEnv, type Variant } from '@/testing/site-server';
 
 export async function serveForBenchmark(variant: Variant, port?: number) {
-  spawnSync('node', ['--import', 'tsx', 'scripts/prepare-content.ts'], { stdio: 'ignore' });
+  // The store the variant's build reads: loaded when empty, and checked (as `npm run build` does).
+  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-content.ts'], {
+    env: siteEnv(variant),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (prepared.status !== 0)
+    throw new Error(`preparing the content store (${variant.name}) failed:\n${prepared.stderr}`);
   console.log(`building (${variant.name})…`);
   buildSite(variant);
   return serveSite(variant, port);
