@@ -6,6 +6,7 @@
  * The API writes it when it starts and removes it when it stops.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { isProcessRunning } from './process-alive';
 
 export interface LocalApiAddress {
   /** e.g. `https://127.0.0.1:3334`. */
@@ -38,15 +39,6 @@ export async function removeLocalApiAddress(storeFile: string, pid: number): Pro
   if (current?.pid === pid) await rm(localApiAddressFile(storeFile), { force: true });
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * The API serving `storeFile`, or undefined when none runs (no file, or one a killed API
  * left). A file that is not what this module writes is an error naming it.
@@ -72,5 +64,5 @@ export async function readLocalApiAddress(storeFile: string): Promise<LocalApiAd
     throw new Error(
       `${file}: ${[...wrong, ...(typeof value.pid === 'number' ? [] : ['pid'])].join(', ')} missing or malformed; delete it and restart npm run studio`,
     );
-  return isRunning(value.pid) ? (value as LocalApiAddress) : undefined;
+  return isProcessRunning(value.pid) ? (value as LocalApiAddress) : undefined;
 }
