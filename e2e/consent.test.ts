@@ -66,13 +66,13 @@ describe('before any choice', () => {
     const { page, context } = await openPage(browser());
     await interceptGoogle(context);
     await page.goto(`${site()}/tr/about`);
-    const common = readPublished('tr', 'common') as { cookieBanner: Record<string, string> };
+    const common = readPublished('tr', 'common');
     await expect(banner(page).locator('h2').innerText()).resolves.toBe(common.cookieBanner.title);
     await expect(banner(page).getByRole('link').getAttribute('href')).resolves.toBe(
       '/tr/privacy-policy',
     );
     // Reach "Decline" by keyboard from the end of the page and press it.
-    const decline = banner(page).getByRole('button', { name: common.cookieBanner.decline! });
+    const decline = banner(page).getByRole('button', { name: common.cookieBanner.decline });
     await decline.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('.consent-banner').count()).resolves.toBe(0);
@@ -107,8 +107,7 @@ describe('after Accept', () => {
     const { page, context } = await openPage(browser());
     const google = await interceptGoogle(context);
     await page.goto(`${site()}/`);
-    const accept = (readPublished('en', 'common') as { cookieBanner: { accept: string } })
-      .cookieBanner.accept;
+    const accept = readPublished('en', 'common').cookieBanner.accept;
     await banner(page).getByRole('button', { name: accept }).click();
     await expect(banner(page).count()).resolves.toBe(0);
     await page.waitForFunction(
@@ -169,7 +168,7 @@ describe('after Accept', () => {
         (window.dataLayer ?? []).find((e) => (e as unknown[])[1] === 'cta_click') as unknown[],
       ),
     );
-    const { cta } = readPublished('en', 'publisher') as { cta: { label: string } };
+    const { cta } = readPublished('en', 'publisher');
     expect(event[2]).toMatchObject({
       component: 'publisher',
       label: cta.label,
@@ -185,8 +184,7 @@ describe('after Accept on a site built without analytics settings', () => {
     const { page, context, errors } = await openPage(browser());
     const google = await interceptGoogle(context);
     await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
-    const accept = (readPublished('en', 'common') as { cookieBanner: { accept: string } })
-      .cookieBanner.accept;
+    const accept = readPublished('en', 'common').cookieBanner.accept;
     await banner(page).getByRole('button', { name: accept }).click();
     await expect(banner(page).count()).resolves.toBe(0);
     await page.locator('#publisher a.cta').hover();
@@ -203,8 +201,7 @@ describe('after Decline, and after withdrawal', () => {
     const { page, context } = await openPage(browser());
     const google = await interceptGoogle(context);
     await page.goto(`${site()}/de`);
-    const decline = (readPublished('de', 'common') as { cookieBanner: { decline: string } })
-      .cookieBanner.decline;
+    const decline = readPublished('de', 'common').cookieBanner.decline;
     await banner(page).getByRole('button', { name: decline }).click();
     await page.locator('#publisher a.cta').click();
     await page.reload({ waitUntil: 'networkidle' });
@@ -219,9 +216,7 @@ describe('after Decline, and after withdrawal', () => {
     const { page, context } = await openPage(browser());
     const google = await interceptGoogle(context);
     await page.goto(`${site()}/`);
-    const common = readPublished('en', 'common') as {
-      cookieBanner: { accept: string; decline: string; settings: string };
-    };
+    const common = readPublished('en', 'common');
     await banner(page).getByRole('button', { name: common.cookieBanner.accept }).click();
     await page.waitForFunction(
       () => (window.dataLayer ?? []).some((e) => (e as unknown[])[0] === 'config'),

@@ -32,8 +32,8 @@ describe('language selector', () => {
       await page.locator(`.site-header__languages a[hreflang="${language}"]`).click();
       await page.waitForURL(baseUrl() + to);
       const sitePage = SITE_PAGES.find((p) => to.endsWith(`/${p.slug}`))!;
-      const { meta } = readPublished(language, sitePage.namespace) as { meta: { title: string } };
-      const { appName } = readPublished(language, 'common') as { appName: string };
+      const { meta } = readPublished(language, sitePage.namespace);
+      const { appName } = readPublished(language, 'common');
       await expect.poll(() => page.title()).toBe(`${meta.title} | ${appName}`);
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
       await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(

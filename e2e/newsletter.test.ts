@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DictionaryOf } from '@/schemas';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
 import { signupId } from '@/web/newsletter/signup';
 import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
@@ -15,16 +16,6 @@ import { readPublished } from './published';
 import { FIREBASE_TEST_ENV } from './variants';
 
 const browser = setupBrowser();
-
-interface NewsletterTexts {
-  form: {
-    buttonLabel: string;
-    emailLabel: string;
-    status: { submitting: string; success: string };
-    messages: { success: string };
-  };
-  errors: Record<string, string>;
-}
 
 async function openForm(
   variant: 'plain' | 'firebase',
@@ -38,12 +29,12 @@ async function openForm(
   await opened.page.goto(`${baseUrl(variant)}/${language === 'en' ? '' : language}#newsletter`, {
     waitUntil: 'networkidle',
   });
-  const texts = readPublished(language, 'newsletter') as NewsletterTexts;
+  const texts = readPublished(language, 'newsletter');
   return { ...opened, google, texts };
 }
 
 /** Waits for the form's success message (the write goes to Firestore first). */
-async function successShown(page: Page, texts: NewsletterTexts) {
+async function successShown(page: Page, texts: DictionaryOf<'newsletter'>) {
   await page
     .locator('.newsletter-form')
     .getByRole('status')
@@ -51,7 +42,7 @@ async function successShown(page: Page, texts: NewsletterTexts) {
     .waitFor({ timeout: 15_000 });
 }
 
-async function submit(page: Page, texts: NewsletterTexts, email: string) {
+async function submit(page: Page, texts: DictionaryOf<'newsletter'>, email: string) {
   await page.getByLabel(texts.form.emailLabel).fill(email);
   await page.getByRole('button', { name: texts.form.buttonLabel }).click();
 }

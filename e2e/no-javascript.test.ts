@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
 import { readPublished } from './published';
+import { normaliseErrorPage } from '@/web/pages/models';
 
 const browser = setupBrowser();
 const noScript = (width = 1280) =>
@@ -52,8 +53,7 @@ describe('without JavaScript', () => {
     await page.goto(`${baseUrl()}/de`);
     const form = page.locator('form.newsletter-form');
     await expect(form.getAttribute('method')).resolves.toBe('post');
-    const noScriptText = (readPublished('de', 'newsletter') as { form: { noScript: string } }).form
-      .noScript;
+    const noScriptText = readPublished('de', 'newsletter').form.noScript;
     // Playwright's text search skips <noscript>, so the note is found by its class.
     const note = form.locator('noscript .message');
     await expect(note.textContent()).resolves.toBe(noScriptText);
@@ -72,8 +72,7 @@ describe('without JavaScript', () => {
 
   it('redirects from the not-found page after its delay', async () => {
     const { page, context } = await noScript();
-    const seconds = (readPublished('de', 'error') as { redirect: { seconds: number } }).redirect
-      .seconds;
+    const { seconds } = normaliseErrorPage(readPublished('de', 'error')).redirect;
     await page.goto(`${baseUrl()}/de/gibt-es-nicht`);
     const arrived = Date.now();
     await page.waitForURL(`${baseUrl()}/de`, { timeout: (seconds + 10) * 1000 });

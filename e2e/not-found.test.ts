@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
 import { readPublished } from './published';
+import { normaliseErrorPage } from '@/web/pages/models';
 
 const browser = setupBrowser();
 
@@ -15,23 +16,21 @@ describe('not found', () => {
     const response = await fetch(baseUrl() + path);
     expect(response.status).toBe(404);
     const html = await response.text();
-    const error = readPublished(language, 'error') as { title: string };
+    const error = readPublished(language, 'error');
     expect(html).toContain(`<html lang="${language}"`);
     expect(html).toContain(error.title.replace(/'/g, '&#x27;'));
   });
 
   it('counts down and then navigates to the localised target', async () => {
     const { page, context } = await openPage(browser());
-    const error = readPublished('de', 'error') as {
-      redirect: { message_one: string; message_other: string; seconds: number };
-    };
+    const { redirect } = normaliseErrorPage(readPublished('de', 'error'));
     await page.goto(`${baseUrl()}/de/gibt-es-nicht`);
     const countdown = page.locator('.not-found__countdown');
     await expect(countdown.textContent()).resolves.toBe(
-      error.redirect.message_other.replace('{seconds}', String(error.redirect.seconds)),
+      redirect.message!.other.replace('{seconds}', String(redirect.seconds)),
     );
     // At one second the singular form: "In 1 Sekunde", not "1 Sekunden".
-    const one = error.redirect.message_one.replace('{seconds}', '1');
+    const one = redirect.message!.one.replace('{seconds}', '1');
     expect(one).toContain('1 Sekunde ');
     await page.waitForFunction(
       (text) => document.querySelector('.not-found__countdown')?.textContent === text,

@@ -1,7 +1,7 @@
 /** Every page in every language shows its copy, fits 320 px, and the FAQ works by keyboard. */
 import { describe, expect, it } from 'vitest';
 import { getDictionary, type Namespace } from '@/schemas';
-import { LANGUAGES } from '@/schemas/languages';
+import { LANGUAGES, type Language } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { visitTexts } from '@/schemas/walk';
 import { baseUrl, openPage, setupBrowser } from './browser';
@@ -10,7 +10,7 @@ import { readPublished } from './published';
 const browser = setupBrowser();
 
 /** Longer texts of a page's own dictionary (body copy, not labels). */
-function bodyTexts(language: string, namespace: Namespace): string[] {
+function bodyTexts(language: Language, namespace: Namespace): string[] {
   const texts: string[] = [];
   visitTexts(getDictionary(namespace).root, readPublished(language, namespace), (text, path) => {
     if (text && text.length > 40 && !path.startsWith('meta')) texts.push(text.trim());

@@ -1,10 +1,16 @@
 /** The published dictionaries the plain builds serve, as `npm run export-locales` writes them. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DictionaryOf, Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
 import { PUBLISHED_FOR_TESTS } from './content-store';
 
-export function readPublished(language: string, namespace: string): unknown {
+/** Typed from schemas/: the export validated each file against its dictionary's shape. */
+export function readPublished<N extends Namespace>(
+  language: Language,
+  namespace: N,
+): DictionaryOf<N> {
   return JSON.parse(
     readFileSync(path.join(PUBLISHED_FOR_TESTS, language, `${namespace}.json`), 'utf8'),
-  );
+  ) as DictionaryOf<N>;
 }

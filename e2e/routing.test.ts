@@ -24,9 +24,8 @@ describe('every route in every language', () => {
       const response = await fetch(baseUrl() + path, { redirect: 'manual' });
       expect(response.status).toBe(200);
       const html = await response.text();
-      const meta = (readPublished(language, sitePage.namespace) as { meta: { title: string } })
-        .meta;
-      const common = readPublished(language, 'common') as { appName: string };
+      const meta = readPublished(language, sitePage.namespace).meta;
+      const common = readPublished(language, 'common');
       const escapeHtml = (s: string) =>
         s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       expect(html).toContain(`<html lang="${language}"`);
