@@ -14,6 +14,8 @@ export interface RunningVarnish {
   /** e.g. `http://127.0.0.1:41234` */
   readonly url: string;
   readonly group: ProcessGroup;
+  /** Its `-n` folder, for varnishstat and varnishlog. */
+  readonly workDir: string;
   stop(): Promise<void>;
 }
 
@@ -25,14 +27,16 @@ export async function vclFor(backendPort: number): Promise<string> {
   return pointed;
 }
 
+/** Starts Varnish in front of the site on `backendPort`; resolves once it serves the site. */
 export async function startVarnish(
   backendPort: number,
-  { memory = '64m' }: { memory?: string } = {},
+  { port: chosen, memory = '64m' }: { port?: number; memory?: string } = {},
 ): Promise<RunningVarnish> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rg-varnish-'));
   const vclFile = path.join(dir, 'site.vcl');
   await writeFile(vclFile, await vclFor(backendPort));
-  const port = await freePort();
+  const port = chosen ?? (await freePort());
+  const workDir = path.join(dir, 'work');
   const group = startGroup('varnishd', [
     '-F',
     '-a',
@@ -40,7 +44,7 @@ export async function startVarnish(
     '-f',
     vclFile,
     '-n',
-    path.join(dir, 'work'),
+    workDir,
     '-s',
     `malloc,${memory}`,
   ]);
@@ -49,6 +53,7 @@ export async function startVarnish(
   return {
     url,
     group,
+    workDir,
     async stop() {
       await group.stop();
       await rm(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, type LocalHttpServer } from '@/testing/local-http';
 import { cdnPurgeSettings, readSiteSettings } from '../site/settings';
-import { CdnPurger } from './cdn-purge';
+import { CdnPurger, type PurgerOptions } from './cdn-purge';
 
 interface Received {
   method: string;
@@ -42,7 +42,11 @@ afterEach(() => {
   answers = [];
 });
 
-const quiet = { quickDelaysMs: [10, 10], backgroundDelaysMs: [], log: () => undefined };
+const quiet: PurgerOptions = {
+  quickDelaysMs: [10, 10],
+  backgroundDelaysMs: [],
+  log: () => undefined,
+};
 const purgerFor = (env: Record<string, string>, options = quiet) =>
   new CdnPurger(cdnPurgeSettings(readSiteSettings({ CDN_PURGE_URL: api.url, ...env })), options);
 
