@@ -187,20 +187,30 @@ describe('behind Varnish', () => {
         cdnPurge: { cdn: 'varnish', state: 'purged', tags: ['dictionary:hero'], attempts: 1 },
       },
     });
-    const fetched = await Promise.all(affected.map(({ path: pathname }) => viaCache(pathname)));
-    const elapsed = Date.now() - sent;
-    const stale = affected.filter(
-      ({ language }, i) =>
-        fetched[i]!.cache !== 'MISS' || !fetched[i]!.text.includes(edited[language]),
+    // The next request for each is a miss: Varnish no longer has it.
+    const next = await Promise.all(affected.map(({ path: pathname }) => viaCache(pathname)));
+    expect(next.map(({ cache }, i) => `${affected[i]!.path}: ${cache}`)).toEqual(
+      affected.map(({ path: pathname }) => `${pathname}: MISS`),
     );
-    expect(stale).toEqual([]);
+    // And shows the edit, within the promised time from the publish.
+    const late = [];
+    for (const [i, { language, path: pathname }] of affected.entries()) {
+      let page = next[i]!;
+      while (!page.text.includes(edited[language]) && Date.now() - sent < LIVE_WITHIN_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        page = await viaCache(pathname);
+      }
+      if (!page.text.includes(edited[language])) late.push(pathname);
+    }
+    const elapsed = Date.now() - sent;
+    expect(late).toEqual([]);
     expect(elapsed).toBeLessThan(LIVE_WITHIN_MS);
+    const atOnce = affected.filter(({ language }, i) => next[i]!.text.includes(edited[language]));
     console.log(
-      `publish → ${affected.length} pages and files fresh through Varnish: ${elapsed} ms`,
+      `publish → ${affected.length} pages and files fresh through Varnish: ${elapsed} ms (${atOnce.length} at the first request)`,
     );
 
-    // Cached again; everything else was never purged.
-    await warm(affected.map(({ path }) => path));
+    // Everything else was never purged.
     const purged = [];
     for (const pathname of others) {
       const { cache } = await viaCache(pathname);
@@ -233,7 +243,7 @@ describe('behind Varnish', () => {
       cookie: '_ga=GA1.1.123456.1700000000; _ga_TEST12345=GS1.1.1700000000; rg.consent.v1=accepted',
     };
     // A cold page first asked for with cookies is kept, and served to visitors without them.
-    const cold = '/tr/press-kit';
+    const cold = `/tr/press-kit?campaign=cookie-test-${Date.now()}`;
     const first = await viaCache(cold, cookies);
     expect(first).toMatchObject({ cache: 'MISS', cacheControl: SHARED });
     const plain = await viaCache(cold);

@@ -170,7 +170,8 @@ async function main() {
       }
 
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
-      process.kill(-server.child.pid!, 'SIGTERM');
+      // To npm alone, as a process manager would: npm passes it on to the server.
+      process.kill(server.child.pid!, 'SIGTERM');
       const code = await exited;
       if (code !== 0)
         throw new Error(`npm run serve exited ${code} on SIGTERM:\n${server.output()}`);

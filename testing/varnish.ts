@@ -3,7 +3,7 @@
  * (deploy/varnish.vcl) with its backend pointed at the site's port, run by `varnishd` in the
  * foreground in its own process group, with a private work folder (`-n`), on a free port.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from './processes';
@@ -33,8 +33,10 @@ export async function startVarnish(
   { port: chosen, memory = '64m' }: { port?: number; memory?: string } = {},
 ): Promise<RunningVarnish> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rg-varnish-'));
+  // varnishd compiles the VCL as its own unprivileged user.
+  await chmod(dir, 0o755);
   const vclFile = path.join(dir, 'site.vcl');
-  await writeFile(vclFile, await vclFor(backendPort));
+  await writeFile(vclFile, await vclFor(backendPort), { mode: 0o644 });
   const port = chosen ?? (await freePort());
   const workDir = path.join(dir, 'work');
   const group = startGroup('varnishd', [
