@@ -9,6 +9,11 @@
  *   until /de through Varnish shows it; median and max of 10.
  *
  * `cdnScenario()` is the whole measurement, for the several-instances benchmark to include.
+ *
+ * Measured 2026-11-25 (2 cores shared with other developers' test runs; 108 paths, 15 s each):
+ * server alone 187 requests/s, p50 832 ms, p99 4484 ms; through Varnish 4949 requests/s (26.5×),
+ * p50 30 ms, p99 190 ms; no errors, no non-2xx; hit ratio 99.85 % (74319 hits, 108 misses: one
+ * per path); publish → fresh through Varnish median 149 ms, max 1625 ms (10 publishes).
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
