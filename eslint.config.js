@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -46,6 +47,38 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       'no-console': 'off',
+    },
+  },
+  // Every import must be a declared dependency; code that runs in production (the server, the
+  // proxy, routes and everything they load) may import only `dependencies`, since a production
+  // install (npm prune --omit=dev) has nothing else. Tests, tools and the Studio may also use
+  // devDependencies.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/internal-regex': '^@/' },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: [import.meta.dirname],
+          devDependencies: [
+            '**/*.test.{ts,tsx}',
+            '**/*.test-d.ts',
+            '**/testing/**',
+            'e2e/**',
+            'bench/**',
+            'scripts/**',
+            'studio/**',
+            'content-api/**',
+            'rules/**',
+            'content/cli.ts',
+            'content/commands.ts',
+            'eslint.config.js',
+            'vitest.config.ts',
+          ],
+        },
+      ],
     },
   },
 );

@@ -8,6 +8,10 @@
  *   route rule (the 308 that collapses `//` and `\` in paths, its last-resort 500) carry them
  *   too; the proxy and next.config set the same values on everything else.
  * - A request Node cannot parse gets its 400 (or 431) with the same headers.
+ * - What a shared cache in front may keep, and the tags a publish purges it by, is set on every
+ *   response as it leaves (web/site/edge-cache.ts says why it cannot be done in Next).
+ * - On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight
+ *   (for at most SHUTDOWN_GRACE_MS) and exits 0.
  *
  * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`.
  */
@@ -17,9 +21,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
+import { applyEdgeCachePolicy } from './web/site/edge-cache.ts';
 import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
 import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
+import { readSiteSettings } from './web/site/settings.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
 Object.assign(process.env, { NODE_ENV: 'production' });
@@ -44,10 +50,14 @@ const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || 
 let PREVIEW_HEADERS: ReturnType<typeof securityHeaders>;
 try {
   PREVIEW_HEADERS = securityHeaders({ framedBy: readPreviewSettings().studioOrigin });
+  // The CDN purge settings are read when a publish arrives: a mistake shows now instead.
+  readSiteSettings();
 } catch (error) {
   console.error(`server: ${(error as Error).message}`);
   process.exit(1);
 }
+/** How long requests in flight may take to finish once the server is told to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function pathnameOf(url: string | undefined): string {
   try {
@@ -98,6 +108,8 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
+  // Before the page rewrite: that one sends through the writeHead it finds.
+  applyEdgeCachePolicy(req, res);
   if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
   // Pages paint before the framework's scripts start (web/site/late-scripts.ts).
   if (isPageRequest(req, draftMode)) rewritePageResponse(req, res);
@@ -111,7 +123,18 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 }
 
-const server = createServer((req, res) => void answer(req, res));
+let stopping = false;
+const inFlight = new Set<ServerResponse>();
+const server = createServer((req, res) => {
+  inFlight.add(res);
+  res.once('close', () => {
+    inFlight.delete(res);
+    // Once stopping, a keep-alive connection closes as soon as its request is answered.
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+  if (stopping) res.shouldKeepAlive = false;
+  void answer(req, res);
+});
 
 server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
   // Answer only on a connection that has sent nothing yet; otherwise just close it.
@@ -126,9 +149,26 @@ server.listen(port, values.hostname, () => {
   console.log(`▲ Next.js production server on http://${values.hostname ?? 'localhost'}:${port}`);
 });
 
-const shutdown = () => {
-  server.close();
-  void app.close().finally(() => process.exit(0));
-};
+/**
+ * Stops accepting, lets the requests in flight finish (each answer closes its connection), then
+ * exits 0; connections still busy after SHUTDOWN_GRACE_MS are cut. A load balancer sees refused
+ * connections at once and sends the next requests elsewhere.
+ */
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`server: ${signal}: finishing the requests in flight, accepting no new ones`);
+  const cutOff = setTimeout(() => {
+    console.warn(`server: requests still running after ${SHUTDOWN_GRACE_MS} ms; closing them`);
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  cutOff.unref();
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  server.close(() => {
+    clearTimeout(cutOff);
+    void app.close().finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+}
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);

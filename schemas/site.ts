@@ -41,11 +41,19 @@ export type PageNamespace = SitePageEntry['namespace'];
 /** Dictionaries every page needs: common and layout (header) are preloaded, plus the footer. */
 const CHROME_NAMESPACES = ['common', 'layout', 'footer'] as const satisfies readonly Namespace[];
 
+/** The dictionary of the not-found page, which every unknown path shows (status 404). */
+export const NOT_FOUND_NAMESPACE = 'error' satisfies Namespace;
+
+/**
+ * Every dictionary a page shows: the chrome's, its own and its sections'. A page is cached
+ * (by Next and by a CDN in front) under these, and a publish of any of them renews it.
+ */
+export function namespacesShownOn(page: SitePage | 'not-found'): readonly Namespace[] {
+  if (page === 'not-found') return [...CHROME_NAMESPACES, NOT_FOUND_NAMESPACE];
+  return [...CHROME_NAMESPACES, page.namespace, ...page.sections];
+}
+
 /** The pages that show a namespace's texts, for the Studio's preview links. */
 export function pagesShowing(namespace: Namespace): readonly SitePage[] {
-  if ((CHROME_NAMESPACES as readonly string[]).includes(namespace)) return SITE_PAGES;
-  return SITE_PAGES.filter(
-    (page) =>
-      page.namespace === namespace || (page.sections as readonly string[]).includes(namespace),
-  );
+  return SITE_PAGES.filter((page) => namespacesShownOn(page).includes(namespace));
 }

@@ -14,6 +14,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
+import { cdnPurger } from './cdn-purge';
 import { dictionaryTag, siteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
@@ -56,11 +57,14 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
   if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
   revalidateTag(dictionaryTag(namespace), { expire: 0 });
+  // The CDN in front next: its refetch must find the renewed page (web/content/cdn-purge.ts).
+  const cdnPurge = await cdnPurger().purge([dictionaryTag(namespace)]);
   return Response.json({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
+    cdnPurge,
   });
 }
 

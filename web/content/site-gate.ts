@@ -9,13 +9,10 @@ import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { ContentGate } from '@/content/gate';
 import { Snapshot } from '@/content/snapshot';
 import { openContentStore, type ContentStore } from '@/content/store';
-import type { Namespace } from '@/schemas';
 import { siteDistDir } from '../site/settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
-export function dictionaryTag(namespace: Namespace): string {
-  return `dictionary:${namespace}`;
-}
+export { dictionaryTag } from './dictionary-tag';
 
 /**
  * Changes with every build (next.config.ts sets it), so a build never reuses dictionaries

@@ -5,6 +5,7 @@
 import 'server-only';
 import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
+import { cdnPurger } from './cdn-purge';
 import { siteContent } from './site-gate';
 
 export async function contentStatus() {
@@ -12,6 +13,7 @@ export async function contentStatus() {
   const entries = new Map((await snapshot.list()).map((entry) => [entry.namespace, entry]));
   const reads = gate.reads();
   return {
+    cdnPurge: cdnPurger().report(),
     heldBack: [...entries.values()].flatMap((entry) =>
       entry.heldBack
         ? [

@@ -5,9 +5,10 @@
  * 404. Paths that are not pages (framework files, dictionaries, metadata files, API routes)
  * are left to Next, whatever serves them. Pure, so it is unit-tested.
  */
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/schemas/languages';
-import { SITE_PAGES } from '@/schemas/site';
-import { LEGACY_REDIRECTS } from './settings';
+// Relative imports: the production server (server.ts, web/site/edge-cache.ts) loads it directly.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../schemas/languages.ts';
+import { SITE_PAGES } from '../../schemas/site.ts';
+import { LEGACY_REDIRECTS } from './settings.ts';
 
 /** The internal route of the not-found page; never shown to visitors. */
 const NOT_FOUND_SEGMENT = 'page-not-found';

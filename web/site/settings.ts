@@ -8,13 +8,89 @@ const httpsOrLocalUrl = z
   .url({ error: 'must be an absolute URL such as https://rggames.example' })
   .transform((value) => value.replace(/\/+$/, ''));
 
-const SiteSettings = z.object({
-  SITE_URL: httpsOrLocalUrl.default('https://rggames.example'),
-  LEGACY_SITE_EN_URL: httpsOrLocalUrl.default('https://quarantinechronicles.rggames.example'),
-  LEGACY_SITE_TR_URL: httpsOrLocalUrl.default('https://karantinagunlukleri.rggames.example'),
-});
+const CDN_PURGE_KINDS = ['varnish', 'fastly', 'cloudflare'] as const;
+
+/** What each CDN needs besides `CDN_PURGE` to purge by tag. */
+const CDN_REQUIRED: Record<(typeof CDN_PURGE_KINDS)[number], readonly string[]> = {
+  varnish: ['CDN_PURGE_URL'],
+  fastly: ['FASTLY_API_TOKEN', 'FASTLY_SERVICE_ID'],
+  cloudflare: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ZONE_ID'],
+};
+
+const SiteSettings = z
+  .object({
+    SITE_URL: httpsOrLocalUrl.default('https://rggames.example'),
+    LEGACY_SITE_EN_URL: httpsOrLocalUrl.default('https://quarantinechronicles.rggames.example'),
+    LEGACY_SITE_TR_URL: httpsOrLocalUrl.default('https://karantinagunlukleri.rggames.example'),
+    // The CDN in front, purged by tag after each publish (docs/deploying.md); unset: none.
+    CDN_PURGE: z
+      .enum(CDN_PURGE_KINDS, { error: 'must be varnish, fastly or cloudflare (or unset)' })
+      .optional(),
+    // Varnish: where PURGE requests go. Fastly, Cloudflare: their API's address, for tests only.
+    CDN_PURGE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    FASTLY_API_TOKEN: z.string().optional(),
+    FASTLY_SERVICE_ID: z.string().optional(),
+    CLOUDFLARE_API_TOKEN: z.string().optional(),
+    CLOUDFLARE_ZONE_ID: z.string().optional(),
+  })
+  .superRefine((settings, context) => {
+    if (!settings.CDN_PURGE) return;
+    for (const key of CDN_REQUIRED[settings.CDN_PURGE])
+      if (!settings[key as keyof typeof settings])
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required with CDN_PURGE=${settings.CDN_PURGE}`,
+        });
+  });
 
 export type SiteSettings = z.infer<typeof SiteSettings>;
+
+/** Where and how the site purges its CDN after a publish (web/content/cdn-purge.ts). */
+export type CdnPurgeSettings =
+  | { readonly cdn: 'off' }
+  | { readonly cdn: 'varnish'; readonly url: string }
+  | {
+      readonly cdn: 'fastly';
+      readonly apiUrl: string;
+      readonly token: string;
+      readonly serviceId: string;
+    }
+  | {
+      readonly cdn: 'cloudflare';
+      readonly apiUrl: string;
+      readonly token: string;
+      readonly zoneId: string;
+    };
+
+export function cdnPurgeSettings(settings: SiteSettings): CdnPurgeSettings {
+  // The schema has checked that each CDN's settings are present.
+  const need = (key: 'CDN_PURGE_URL' | `${'FASTLY' | 'CLOUDFLARE'}_${string}`): string =>
+    (settings as Record<string, string | undefined>)[key] ?? '';
+  switch (settings.CDN_PURGE) {
+    case undefined:
+      return { cdn: 'off' };
+    case 'varnish':
+      return { cdn: 'varnish', url: need('CDN_PURGE_URL') };
+    case 'fastly':
+      return {
+        cdn: 'fastly',
+        apiUrl: settings.CDN_PURGE_URL ?? 'https://api.fastly.com',
+        token: need('FASTLY_API_TOKEN'),
+        serviceId: need('FASTLY_SERVICE_ID'),
+      };
+    case 'cloudflare':
+      return {
+        cdn: 'cloudflare',
+        apiUrl: settings.CDN_PURGE_URL ?? 'https://api.cloudflare.com/client/v4',
+        token: need('CLOUDFLARE_API_TOKEN'),
+        zoneId: need('CLOUDFLARE_ZONE_ID'),
+      };
+  }
+}
 
 export function readSiteSettings(
   env: Record<string, string | undefined> = process.env,

@@ -1,0 +1,97 @@
+# Varnish 7 in front of the site: the worked example of a shared cache (docs/deploying.md).
+# Needs varnish-modules for xkey (Debian: apt-get install varnish varnish-modules). Run with
+#   varnishd -F -a :80 -f /path/to/varnish.vcl -n /var/lib/varnish/site -s malloc,256m
+# and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on the site.
+#
+# What it relies on from the site (web/site/edge-cache.ts): pages and /locales files come with
+# `Cache-Control: public, max-age=0, s-maxage=86400` and their dictionaries in `Surrogate-Key`;
+# previews, /api/*, anything with a Set-Cookie and every 5xx say `private, no-store`. A publish
+# sends `PURGE` with the tags to purge in an `xkey-purge` header.
+vcl 4.1;
+
+import std;
+import xkey;
+
+# The site (npm run serve). With several instances, add a backend each and a director
+# (vmod directors); the tests replace the port with the one they started the site on.
+backend site {
+    .host = "127.0.0.1";
+    .port = "3000";
+    .connect_timeout = 2s;
+    .first_byte_timeout = 30s;
+    .probe = {
+        .url = "/api/health";
+        .interval = 5s;
+        .timeout = 2s;
+        .window = 5;
+        .threshold = 3;
+        # Healthy from the start: a fresh Varnish serves at once.
+        .initial = 3;
+    }
+}
+
+# Who may purge: the site's servers. List their addresses here.
+acl purgers {
+    "127.0.0.1";
+    "::1";
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        if (!req.http.xkey-purge) {
+            return (synth(400, "Name the tags to purge in an xkey-purge header"));
+        }
+        # A hard purge: the next request fetches the page again. A soft purge would serve the
+        # old copy once more.
+        set req.http.n-gone = xkey.purge(req.http.xkey-purge);
+        return (synth(200, "Purged " + req.http.n-gone + " objects"));
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # Webhooks, previews' entry and exit, health, content status: always the site's own answer.
+    if (req.url ~ "^/api/") {
+        return (pass);
+    }
+    # A preview (Next's draft-mode cookie) shows drafts made for one editor.
+    if (req.http.Cookie ~ "(^|;\s*)(__prerender_bypass|__next_preview_data)=") {
+        return (pass);
+    }
+    # No page depends on any other cookie (consent lives in the browser's storage; analytics
+    # cookies are read by the browser only): dropped, so they neither split nor poison the cache.
+    unset req.http.Cookie;
+    # Stale copies only while the site is down; otherwise at most 10 s past their time.
+    if (std.healthy(req.backend_hint)) {
+        set req.grace = 10s;
+    }
+}
+
+sub vcl_backend_response {
+    # xkey indexes objects by the tags in their xkey header.
+    if (beresp.http.Surrogate-Key) {
+        set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+    # Never keep an error; let the next request try the site again.
+    if (beresp.status >= 500) {
+        set beresp.ttl = 1s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
+    # Kept for serving while the site is down (vcl_recv limits it when the site is up).
+    set beresp.grace = 24h;
+    # Falls through to Varnish's built-in rules: Set-Cookie, private, no-store are not cached.
+}
+
+sub vcl_deliver {
+    unset resp.http.xkey;
+    if (obj.uncacheable) {
+        set resp.http.X-Cache = "PASS";
+    } else if (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+}

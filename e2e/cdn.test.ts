@@ -1,0 +1,350 @@
+/**
+ * The site behind a real shared cache: Varnish 7 with xkey, running the repository's VCL
+ * (deploy/varnish.vcl), in front of the production server, both started here on free ports in
+ * their own process groups. Publishes go through the real, signed webhook; Varnish's `X-Cache`
+ * header (set by the VCL) says whether it answered from its cache.
+ *
+ * Also here, on the same build: `/api/health`, a purge that fails, and the server's graceful
+ * stop on SIGTERM.
+ */
+import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '@/content/webhook';
+import { NAMESPACES, type Namespace } from '@/schemas';
+import { LANGUAGES } from '@/schemas/languages';
+import { pagesShowing, SITE_PAGES } from '@/schemas/site';
+import { pagePath } from '@/web/i18n/paths';
+import { freePort, startGroup, waitForHttp } from '@/testing/processes';
+import {
+  buildSite,
+  distDir,
+  serveSite,
+  siteEnv,
+  type RunningSite,
+  type Variant,
+} from '@/testing/site-server';
+import { startVarnish, type RunningVarnish } from '@/testing/varnish';
+import { SHARED, BRIEF, NEVER } from '@/web/site/edge-cache';
+import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+
+const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
+const SECRET = 'test-only-webhook-secret-cdn-7c2d';
+const VARIANT: Variant = {
+  name: 'cdn',
+  env: { CONTENT_STORE_FILE: STORE, SANITY_REVALIDATE_SECRET: SECRET },
+};
+/** The limit the site promises from a publish to the new text on the page. */
+const LIVE_WITHIN_MS = 5_000;
+
+let site: RunningSite;
+let varnish: RunningVarnish;
+
+beforeAll(async () => {
+  copyEmbeddedStore(STORE);
+  buildSite(VARIANT);
+  // The site purges Varnish, and Varnish fetches from the site: both ports first.
+  const [sitePort, cachePort] = [await freePort(), await freePort()];
+  site = await serveSite(
+    {
+      ...VARIANT,
+      env: {
+        ...VARIANT.env,
+        CDN_PURGE: 'varnish',
+        CDN_PURGE_URL: `http://127.0.0.1:${cachePort}/`,
+      },
+    },
+    sitePort,
+  );
+  varnish = await startVarnish(sitePort, { port: cachePort });
+}, 240_000);
+afterAll(async () => {
+  await varnish?.stop();
+  await site?.stop();
+});
+
+const everyPage = SITE_PAGES.flatMap((page) =>
+  LANGUAGES.map((language) => ({ page, path: pagePath(page.slug, language) })),
+);
+const localesFile = (language: string, namespace: string) =>
+  `/locales/${language}/${namespace}.json`;
+const everyLocalesFile = NAMESPACES.flatMap((namespace) =>
+  LANGUAGES.map((language) => ({ namespace, path: localesFile(language, namespace) })),
+);
+
+async function viaCache(pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${varnish.url}${pathname}`, { headers, redirect: 'manual' });
+  return {
+    status: response.status,
+    cache: response.headers.get('x-cache'),
+    cacheControl: response.headers.get('cache-control'),
+    headers: response.headers,
+    text: await response.text(),
+  };
+}
+
+async function publish(namespace: Namespace, origin = varnish.url) {
+  const body = JSON.stringify({ _id: `dictionary-${namespace}`, _type: `${namespace}Dictionary` });
+  const response = await fetch(`${origin}/api/revalidate`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Asks for every path twice: the second answer must come from Varnish. */
+async function warm(paths: readonly string[]) {
+  for (const pathname of paths) await viaCache(pathname);
+  const missed = [];
+  for (const pathname of paths) {
+    const { cache } = await viaCache(pathname);
+    if (cache !== 'HIT') missed.push(`${pathname}: ${cache}`);
+  }
+  expect(missed).toEqual([]);
+}
+
+describe('behind Varnish', () => {
+  it('serves pages and /locales files from the cache, tagged with the dictionaries they show', async () => {
+    const first = await viaCache('/de/about');
+    const second = await viaCache('/de/about');
+    expect(second).toMatchObject({ status: 200, cache: 'HIT', cacheControl: SHARED });
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('surrogate-key')).toBe(
+      'dictionary:common dictionary:layout dictionary:footer dictionary:about',
+    );
+    await warm([...everyPage.map(({ path }) => path), ...everyLocalesFile.map(({ path }) => path)]);
+  });
+
+  it('announces exactly the dictionaries Next recorded for each page and /locales file at build', async () => {
+    // Next keeps, beside each prerendered response, the cache tags it was rendered with.
+    const recorded = async (file: string) => {
+      const meta = JSON.parse(
+        await readFile(path.join(distDir(VARIANT), 'server', 'app', `${file}.meta`), 'utf8'),
+      ) as { headers: Record<string, string> };
+      return tagList(meta.headers['x-next-cache-tags']!.split(','));
+    };
+    const announced = async (pathname: string) =>
+      tagList(((await viaCache(pathname)).headers.get('surrogate-key') ?? '').split(' '));
+    const tagList = (tags: string[]) =>
+      tags
+        .filter((tag) => tag.startsWith('dictionary:'))
+        .sort()
+        .join(' ');
+    const checks = LANGUAGES.flatMap((language) => [
+      ...SITE_PAGES.map((page) => ({
+        pathname: pagePath(page.slug, language),
+        file: page.slug ? `${language}/${page.slug}` : language,
+      })),
+      { pathname: `/${language}/no-such-page`, file: `${language}/page-not-found` },
+      ...NAMESPACES.map((namespace) => ({
+        pathname: localesFile(language, namespace),
+        file: localesFile(language, namespace).slice(1),
+      })),
+    ]);
+    const mismatches = [];
+    for (const { pathname, file } of checks) {
+      const [ours, nexts] = [await announced(pathname), await recorded(file)];
+      if (ours !== nexts)
+        mismatches.push(`${pathname}: announces "${ours}", rendered with "${nexts}"`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a publish purges exactly the pages and /locales files that show the namespace; they show the edit within 5 s', async () => {
+    const others = [
+      ...everyPage
+        .filter(({ page }) => !pagesShowing('hero').includes(page))
+        .map(({ path }) => path),
+      ...everyLocalesFile.filter(({ namespace }) => namespace !== 'hero').map(({ path }) => path),
+    ];
+    const affected = [
+      ...pagesShowing('hero').flatMap((page) =>
+        LANGUAGES.map((language) => ({ language, path: pagePath(page.slug, language) })),
+      ),
+      ...LANGUAGES.map((language) => ({ language, path: localesFile(language, 'hero') })),
+    ];
+    await warm([...affected.map(({ path }) => path), ...others]);
+    const edited = {
+      en: `Edge fresh ${Date.now()}`,
+      de: `Frisch am Rand ${Date.now()}`,
+      tr: `Kenarda taze ${Date.now()}`,
+    };
+    await editStored(STORE, 'dictionary-hero', (doc) => {
+      for (const language of LANGUAGES) doc.title.main[language] = edited[language];
+    });
+
+    const sent = Date.now();
+    const answer = await publish('hero');
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        status: 'revalidated',
+        cdnPurge: { cdn: 'varnish', state: 'purged', tags: ['dictionary:hero'], attempts: 1 },
+      },
+    });
+    // The next request for each is a miss: Varnish no longer has it.
+    const next = await Promise.all(affected.map(({ path: pathname }) => viaCache(pathname)));
+    expect(next.map(({ cache }, i) => `${affected[i]!.path}: ${cache}`)).toEqual(
+      affected.map(({ path: pathname }) => `${pathname}: MISS`),
+    );
+    // And shows the edit, within the promised time from the publish.
+    const late = [];
+    for (const [i, { language, path: pathname }] of affected.entries()) {
+      let page = next[i]!;
+      while (!page.text.includes(edited[language]) && Date.now() - sent < LIVE_WITHIN_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        page = await viaCache(pathname);
+      }
+      if (!page.text.includes(edited[language])) late.push(pathname);
+    }
+    const elapsed = Date.now() - sent;
+    expect(late).toEqual([]);
+    expect(elapsed).toBeLessThan(LIVE_WITHIN_MS);
+    const atOnce = affected.filter(({ language }, i) => next[i]!.text.includes(edited[language]));
+    console.log(
+      `publish → ${affected.length} pages and files fresh through Varnish: ${elapsed} ms (${atOnce.length} at the first request)`,
+    );
+
+    // Everything else was never purged.
+    const purged = [];
+    for (const pathname of others) {
+      const { cache } = await viaCache(pathname);
+      if (cache !== 'HIT') purged.push(pathname);
+    }
+    expect(purged).toEqual([]);
+  });
+
+  it('always passes previews (draft mode) and /api/* to the site, and keeps none of them', async () => {
+    await warm(['/de/manifesto']);
+    const manifest = JSON.parse(
+      await readFile(path.join(distDir(VARIANT), 'prerender-manifest.json'), 'utf8'),
+    ) as { preview: { previewModeId: string } };
+    const preview = { cookie: `__prerender_bypass=${manifest.preview.previewModeId}` };
+    for (let i = 0; i < 2; i++) {
+      const draft = await viaCache('/de/manifesto', preview);
+      expect(draft).toMatchObject({ status: 200, cache: 'PASS', cacheControl: NEVER });
+      expect(draft.text).toContain('preview-bar');
+      for (const api of ['/api/health', '/api/content-status'])
+        expect(await viaCache(api)).toMatchObject({ cache: 'PASS', cacheControl: NEVER });
+    }
+    // Visitors still get the published page, from the cache.
+    const visitor = await viaCache('/de/manifesto');
+    expect(visitor.cache).toBe('HIT');
+    expect(visitor.text).not.toContain('preview-bar');
+  });
+
+  it("a visitor's consent and analytics cookies neither split nor poison the cache", async () => {
+    const cookies = {
+      cookie: '_ga=GA1.1.123456.1700000000; _ga_TEST12345=GS1.1.1700000000; rg.consent.v1=accepted',
+    };
+    // A cold page first asked for with cookies is kept, and served to visitors without them.
+    const cold = `/tr/press-kit?campaign=cookie-test-${Date.now()}`;
+    const first = await viaCache(cold, cookies);
+    expect(first).toMatchObject({ cache: 'MISS', cacheControl: SHARED });
+    const plain = await viaCache(cold);
+    expect(plain.cache).toBe('HIT');
+    expect(plain.text).toBe(first.text);
+    // And a warm page is the same object with or without cookies.
+    await warm(['/tr/faq']);
+    expect((await viaCache('/tr/faq', cookies)).cache).toBe('HIT');
+  });
+
+  it('keeps the not-found page only briefly', async () => {
+    const missing = await viaCache('/de/gibt-es-nicht');
+    expect(missing).toMatchObject({ status: 404, cacheControl: BRIEF });
+    expect((await viaCache('/de/gibt-es-nicht')).cache).toBe('HIT');
+  });
+});
+
+describe('/api/health', () => {
+  it('reports the build and its checks, never cached', async () => {
+    const response = await fetch(`${site.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(NEVER);
+    const buildId = (await readFile(path.join(distDir(VARIANT), 'BUILD_ID'), 'utf8')).trim();
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      buildId,
+      checks: [
+        {
+          name: 'content store reachable',
+          ok: true,
+          critical: false,
+          detail: `local (${STORE})`,
+          ms: expect.any(Number),
+        },
+      ],
+    });
+  });
+});
+
+describe('a second server of the same build, its CDN unreachable', () => {
+  let child: ReturnType<typeof startGroup>;
+  let url: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    const closed = await freePort();
+    // Node itself (the one running the tests), not npx: the signal goes to the server alone.
+    child = startGroup(
+      process.execPath,
+      ['server.ts', '--port', String(port), '--hostname', 'localhost'],
+      {
+        env: {
+          ...siteEnv(VARIANT, port),
+          CDN_PURGE: 'varnish',
+          CDN_PURGE_URL: `http://127.0.0.1:${closed}/`,
+        },
+      },
+    );
+    url = `http://localhost:${port}`;
+    await waitForHttp(`${url}/`, child);
+  });
+  afterAll(() => child?.stop());
+
+  it('publishes anyway, says the purge failed, and reports it in /api/content-status', async () => {
+    await editStored(STORE, 'dictionary-faq', (doc) => (doc.title.de = `FAQ ${Date.now()}`));
+    const answer = await publish('faq', url);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { status: 'revalidated', cdnPurge: { state: 'failed', attempts: 3, retrying: true } },
+    });
+    const status = (await (await fetch(`${url}/api/content-status`)).json()) as {
+      cdnPurge: { failing: { tag: string }[] };
+    };
+    expect(status.cdnPurge.failing.map((failing) => failing.tag)).toEqual(['dictionary:faq']);
+    expect((await fetch(`${url}/de/faq`)).status).toBe(200);
+  });
+
+  it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {
+    const { port } = new URL(url);
+    const body = JSON.stringify({ _id: 'dictionary-faq', _type: 'faqDictionary' });
+    // A webhook delivery whose body arrives slowly: in flight when the signal comes.
+    const socket = connect(Number(port), 'localhost');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    const closed = new Promise<void>((resolve) => socket.once('close', resolve));
+    socket.write(
+      `POST /api/revalidate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise<number | null>((resolve) =>
+      child.child.once('exit', (code) => resolve(code)),
+    );
+    process.kill(child.child.pid!, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(fetch(`${url}/`)).rejects.toThrow();
+    socket.write(body.slice(10));
+    await closed;
+    // Unsigned: the receiver answers 401, in full.
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('"status":"rejected"');
+    await expect(exited).resolves.toBe(0);
+  });
+});

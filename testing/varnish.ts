@@ -1,0 +1,64 @@
+/**
+ * Varnish in front of a running site, for tests and benchmarks: the repository's own VCL
+ * (deploy/varnish.vcl) with its backend pointed at the site's port, run by `varnishd` in the
+ * foreground in its own process group, with a private work folder (`-n`), on a free port.
+ */
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startGroup, waitForHttp, type ProcessGroup } from './processes';
+
+export const VCL_FILE = path.join(import.meta.dirname, '..', 'deploy', 'varnish.vcl');
+
+export interface RunningVarnish {
+  /** e.g. `http://127.0.0.1:41234` */
+  readonly url: string;
+  readonly group: ProcessGroup;
+  /** Its `-n` folder, for varnishstat and varnishlog. */
+  readonly workDir: string;
+  stop(): Promise<void>;
+}
+
+/** The repository's VCL with its backend on `backendPort`. */
+export async function vclFor(backendPort: number): Promise<string> {
+  const vcl = await readFile(VCL_FILE, 'utf8');
+  const pointed = vcl.replace(/(\.port = )"\d+"/, `$1"${backendPort}"`);
+  if (pointed === vcl) throw new Error(`${VCL_FILE}: no backend .port to point at the site`);
+  return pointed;
+}
+
+/** Starts Varnish in front of the site on `backendPort`; resolves once it serves the site. */
+export async function startVarnish(
+  backendPort: number,
+  { port: chosen, memory = '64m' }: { port?: number; memory?: string } = {},
+): Promise<RunningVarnish> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rg-varnish-'));
+  // varnishd compiles the VCL as its own unprivileged user.
+  await chmod(dir, 0o755);
+  const vclFile = path.join(dir, 'site.vcl');
+  await writeFile(vclFile, await vclFor(backendPort), { mode: 0o644 });
+  const port = chosen ?? (await freePort());
+  const workDir = path.join(dir, 'work');
+  const group = startGroup('varnishd', [
+    '-F',
+    '-a',
+    `127.0.0.1:${port}`,
+    '-f',
+    vclFile,
+    '-n',
+    workDir,
+    '-s',
+    `malloc,${memory}`,
+  ]);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, group, { timeoutMs: 30_000 });
+  return {
+    url,
+    group,
+    workDir,
+    async stop() {
+      await group.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The purge requests at the wire: a local server stands in for Fastly's and Cloudflare's APIs
+ * (and for Varnish) and records exactly what the purger sends; each answers as its documentation
+ * says. Varnish itself is exercised for real by e2e/cdn.test.ts.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, type LocalHttpServer } from '@/testing/local-http';
+import { cdnPurgeSettings, readSiteSettings } from '../site/settings';
+import { CdnPurger, type PurgerOptions } from './cdn-purge';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let api: LocalHttpServer;
+let received: Received[] = [];
+/** What the stand-in answers to each request, in turn; the last one repeats. */
+let answers: { status: number; body: unknown }[] = [];
+
+beforeAll(async () => {
+  api = await listenLocally(
+    createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        const answer =
+          answers.length > 1 ? answers.shift()! : (answers[0] ?? { status: 200, body: {} });
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+      });
+    }),
+  );
+});
+afterAll(() => api?.stop());
+afterEach(() => {
+  received = [];
+  answers = [];
+});
+
+const quiet: PurgerOptions = {
+  quickDelaysMs: [10, 10],
+  backgroundDelaysMs: [],
+  repeatAfterMs: null,
+  log: () => undefined,
+};
+const purgerFor = (env: Record<string, string>, options = quiet) =>
+  new CdnPurger(cdnPurgeSettings(readSiteSettings({ CDN_PURGE_URL: api.url, ...env })), options);
+
+describe('Fastly', () => {
+  const FASTLY = {
+    CDN_PURGE: 'fastly',
+    FASTLY_API_TOKEN: 'fastly-test-token',
+    FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY',
+  };
+
+  it('purges the surrogate keys in one POST /service/<id>/purge with Fastly-Key and a JSON body', async () => {
+    answers = [{ status: 200, body: { 'dictionary:hero': '108-1391560174-974124' } }];
+    const outcome = await purgerFor(FASTLY).purge(['dictionary:hero', 'dictionary:faq']);
+    expect(outcome).toMatchObject({ cdn: 'fastly', state: 'purged', attempts: 1 });
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/service/SU1Z0isxPaozGVKXdv0eY/purge' });
+    expect(request!.headers).toMatchObject({
+      'fastly-key': 'fastly-test-token',
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
+    // A hard purge: a soft one would let the edge serve the old page once more.
+    expect(request!.headers['fastly-soft-purge']).toBeUndefined();
+    expect(JSON.parse(request!.body)).toEqual({
+      surrogate_keys: ['dictionary:hero', 'dictionary:faq'],
+    });
+  });
+
+  it('retries a 503 with backoff and succeeds', async () => {
+    answers = [
+      { status: 503, body: { msg: 'busy' } },
+      { status: 503, body: { msg: 'busy' } },
+      { status: 200, body: {} },
+    ];
+    const outcome = await purgerFor(FASTLY).purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'purged', attempts: 3 });
+    expect(received).toHaveLength(3);
+  });
+
+  it('does not retry refused credentials; reports the failure until a later purge succeeds', async () => {
+    answers = [{ status: 403, body: { msg: 'Provided credentials are missing or invalid' } }];
+    const purger = purgerFor(FASTLY);
+    const outcome = await purger.purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'failed', attempts: 1, retrying: false });
+    expect(outcome.error).toContain('403');
+    expect(outcome.error).toContain('credentials are missing or invalid');
+    expect(purger.report().failing).toEqual([
+      expect.objectContaining({ tag: 'dictionary:hero', attempts: 1, retrying: false }),
+    ]);
+
+    answers = [{ status: 200, body: {} }];
+    await purger.purge(['dictionary:hero']);
+    expect(purger.report()).toMatchObject({
+      cdn: 'fastly',
+      failing: [],
+      lastPurge: { state: 'purged' },
+    });
+  });
+});
+
+describe('Cloudflare', () => {
+  const CLOUDFLARE = {
+    CDN_PURGE: 'cloudflare',
+    CLOUDFLARE_API_TOKEN: 'cf-test-token',
+    CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
+  };
+
+  it('purges the tags in one POST /zones/<id>/purge_cache with a bearer token and {"tags": [...]}', async () => {
+    answers = [
+      { status: 200, body: { success: true, errors: [], messages: [], result: { id: 'x' } } },
+    ];
+    const outcome = await purgerFor(CLOUDFLARE).purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ cdn: 'cloudflare', state: 'purged', attempts: 1 });
+    const [request] = received;
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/zones/023e105f4ecef8ad9ca31a8372d0c353/purge_cache',
+    });
+    expect(request!.headers).toMatchObject({
+      authorization: 'Bearer cf-test-token',
+      'content-type': 'application/json',
+    });
+    expect(JSON.parse(request!.body)).toEqual({ tags: ['dictionary:hero'] });
+  });
+
+  it('sends at most 30 tags a request', async () => {
+    answers = [{ status: 200, body: { success: true } }];
+    const tags = Array.from({ length: 31 }, (_, i) => `dictionary:n${i}`);
+    await purgerFor(CLOUDFLARE).purge(tags);
+    expect(received.map((r) => (JSON.parse(r.body) as { tags: string[] }).tags.length)).toEqual([
+      30, 1,
+    ]);
+  });
+
+  it('counts an answer without success: true as a failure', async () => {
+    answers = [
+      { status: 200, body: { success: false, errors: [{ code: 1134, message: 'nope' }] } },
+    ];
+    const outcome = await purgerFor(CLOUDFLARE).purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'failed' });
+    expect(outcome.error).toContain('1134');
+  });
+});
+
+describe('every publish', () => {
+  it('is purged once more a moment later: Next applies revalidateTag only after the webhook returns', async () => {
+    const outcome = await purgerFor(
+      { CDN_PURGE: 'varnish' },
+      { ...quiet, repeatAfterMs: 50 },
+    ).purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'purged', attempts: 1 });
+    expect(received).toHaveLength(1);
+    await expect.poll(() => received.length, { timeout: 2_000 }).toBe(2);
+    expect(received[1]!.headers['xkey-purge']).toBe('dictionary:hero');
+  });
+});
+
+describe('Varnish', () => {
+  it('sends PURGE with the tags in the xkey-purge header', async () => {
+    await purgerFor({ CDN_PURGE: 'varnish' }).purge(['dictionary:hero', 'dictionary:faq']);
+    expect(received).toEqual([expect.objectContaining({ method: 'PURGE', url: '/', body: '' })]);
+    expect(received[0]!.headers['xkey-purge']).toBe('dictionary:hero dictionary:faq');
+  });
+});
+
+describe('failures', () => {
+  it('retries in the background after the quick attempts and clears the report once through', async () => {
+    answers = [
+      { status: 502, body: {} },
+      { status: 502, body: {} },
+      { status: 502, body: {} },
+      { status: 200, body: {} },
+    ];
+    const purger = purgerFor({ CDN_PURGE: 'varnish' }, { ...quiet, backgroundDelaysMs: [50, 50] });
+    const outcome = await purger.purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
+    expect(purger.report().failing).toEqual([
+      expect.objectContaining({ tag: 'dictionary:hero', retrying: true }),
+    ]);
+    await expect.poll(() => purger.report().failing, { timeout: 2_000 }).toEqual([]);
+    expect(received).toHaveLength(4);
+  });
+
+  it('gives up after the bounded attempts when the CDN cannot be reached', async () => {
+    const purger = new CdnPurger(
+      { cdn: 'varnish', url: 'http://127.0.0.1:9' },
+      { ...quiet, backgroundDelaysMs: [20], timeoutMs: 500 },
+    );
+    const outcome = await purger.purge(['dictionary:hero']);
+    expect(outcome).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
+    expect(outcome.error).toContain('127.0.0.1:9');
+    await expect.poll(() => purger.report().failing[0]?.retrying, { timeout: 3_000 }).toBe(false);
+    expect(purger.report().failing[0]?.attempts).toBe(4);
+  });
+
+  it('does nothing without a CDN', async () => {
+    const purger = new CdnPurger({ cdn: 'off' });
+    await expect(purger.purge(['dictionary:hero'])).resolves.toMatchObject({ state: 'off' });
+    expect(received).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    [{ CDN_PURGE: 'akamai' }, 'CDN_PURGE', 'must be varnish, fastly or cloudflare'],
+    [{ CDN_PURGE: 'varnish' }, 'CDN_PURGE_URL', 'is required with CDN_PURGE=varnish'],
+    [
+      { CDN_PURGE: 'fastly', FASTLY_API_TOKEN: 't' },
+      'FASTLY_SERVICE_ID',
+      'is required with CDN_PURGE=fastly',
+    ],
+    [{ CDN_PURGE: 'cloudflare', CLOUDFLARE_ZONE_ID: 'z' }, 'CLOUDFLARE_API_TOKEN', 'is required'],
+    [
+      { CDN_PURGE: 'varnish', CDN_PURGE_URL: 'varnish:6081' },
+      'CDN_PURGE_URL',
+      'absolute http(s) URL',
+    ],
+  ])('%o is refused, naming %s', (env, key, message) => {
+    expect(() => readSiteSettings(env)).toThrow(message);
+    expect(() => readSiteSettings(env)).toThrow(`→ at ${key}`);
+  });
+
+  it('defaults to no CDN, and to the hosted APIs', () => {
+    expect(cdnPurgeSettings(readSiteSettings({}))).toEqual({ cdn: 'off' });
+    expect(
+      cdnPurgeSettings(
+        readSiteSettings({ CDN_PURGE: 'fastly', FASTLY_API_TOKEN: 't', FASTLY_SERVICE_ID: 's' }),
+      ),
+    ).toMatchObject({ apiUrl: 'https://api.fastly.com' });
+    expect(
+      cdnPurgeSettings(
+        readSiteSettings({
+          CDN_PURGE: 'cloudflare',
+          CLOUDFLARE_API_TOKEN: 't',
+          CLOUDFLARE_ZONE_ID: 'z',
+        }),
+      ),
+    ).toMatchObject({ apiUrl: 'https://api.cloudflare.com/client/v4' });
+  });
+});
