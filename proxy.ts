@@ -53,8 +53,13 @@ function route(request: NextRequest, preview: boolean): NextResponse {
     case 'redirect':
       return NextResponse.redirect(new URL(edge.location, request.url), 308);
   }
-  const decision = routeRequest(pathname);
+  const decision = routeRequest(pathname, request.method);
   if (decision.kind === 'not-a-page') return NextResponse.next();
+  if (decision.kind === 'one-click') {
+    const url = request.nextUrl.clone();
+    url.pathname = decision.rewrite;
+    return NextResponse.rewrite(url);
+  }
   if (decision.kind === 'legacy') {
     const target = new URL(LEGACY_TARGETS[decision.site]);
     target.search = search;

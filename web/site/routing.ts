@@ -6,13 +6,19 @@
  * are left to Next, whatever serves them. Pure, so it is unit-tested.
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/schemas/languages';
-import { SITE_PAGES } from '@/schemas/site';
+import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '@/schemas/site';
 import { LEGACY_REDIRECTS } from './settings';
 
 /** The internal route of the not-found page; never shown to visitors. */
 const NOT_FOUND_SEGMENT = 'page-not-found';
 
-const KNOWN_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
+const KNOWN_SLUGS: ReadonlySet<string> = new Set([
+  ...SITE_PAGES.map((page) => page.slug),
+  ...Object.values(NEWSLETTER_LINK_PAGES),
+]);
+
+/** Where the RFC 8058 one-click POST to an unsubscribe link is answered. */
+export const ONE_CLICK_ROUTE = '/api/newsletter/one-click';
 
 /** Path prefixes and files that are never pages. */
 // og/ (link-preview images), press/ (the press kit) and images/ (the sprite) are files, the
@@ -34,9 +40,11 @@ export type RouteDecision =
   | { kind: 'not-a-page' }
   | { kind: 'legacy'; site: 'en' | 'tr' }
   | { kind: 'page'; language: Language; slug: string; rewrite: string | null }
+  /** A POST to an unsubscribe link (the page answers GET). */
+  | { kind: 'one-click'; rewrite: string }
   | { kind: 'not-found'; language: Language; rewrite: string };
 
-export function routeRequest(pathname: string): RouteDecision {
+export function routeRequest(pathname: string, method = 'GET'): RouteDecision {
   if (NOT_PAGE_FILES.has(pathname) || NOT_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) {
     return { kind: 'not-a-page' };
   }
@@ -47,6 +55,9 @@ export function routeRequest(pathname: string): RouteDecision {
   const prefixed = isLanguage(segments[0]);
   const language = prefixed ? (segments[0] as Language) : DEFAULT_LANGUAGE;
   const slug = (prefixed ? segments.slice(1) : segments).join('/');
+  if (slug === NEWSLETTER_LINK_PAGES.unsubscribe && method === 'POST') {
+    return { kind: 'one-click', rewrite: ONE_CLICK_ROUTE };
+  }
   if (KNOWN_SLUGS.has(slug)) {
     return {
       kind: 'page',
