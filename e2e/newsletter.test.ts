@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
+import type { DictionaryOf } from '@/schemas';
+import { consentText, consentVersion } from '@/web/newsletter/consent-text';
 import { signupId } from '@/web/newsletter/signup';
 import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 import { interceptGoogle, type GoogleStubs } from './google';
@@ -25,6 +27,10 @@ interface NewsletterTexts {
   };
   errors: Record<string, string>;
 }
+
+/** The version of the consent texts a page in `language` shows (web/newsletter/consent-text.ts). */
+const versionOf = (language: 'en' | 'de' | 'tr') =>
+  consentVersion(consentText(readPublished(language, 'newsletter') as DictionaryOf<'newsletter'>));
 
 async function openForm(
   variant: 'plain' | 'firebase',
@@ -93,6 +99,10 @@ describe('newsletter signup', () => {
     expect(write!.update.fields).toEqual({
       email: { stringValue: 'ada.lovelace@rggames.example' },
       source: { stringValue: 'newsletter-cta' },
+      // Where the request was made and what it agreed to, for the proof of consent.
+      language: { stringValue: 'en' },
+      page: { stringValue: '/' },
+      consentVersion: { stringValue: versionOf('en') },
       userAgent: { stringValue: userAgent },
     });
     expect(write!.updateTransforms).toEqual([
@@ -206,6 +216,9 @@ describe('newsletter signup against the Firestore emulator and firestore.rules',
     expect(fields).toEqual({
       email: { stringValue: 'ada.lovelace@rggames.example' },
       source: { stringValue: 'newsletter-cta' },
+      language: { stringValue: 'de' },
+      page: { stringValue: '/de' },
+      consentVersion: { stringValue: versionOf('de') },
       userAgent: { stringValue: userAgents[1] },
     });
     expect(createdAt).toHaveProperty('timestampValue');
