@@ -5,25 +5,22 @@ import { routeRequest } from './routing';
 
 describe('the newsletter link pages', () => {
   it.each([
-    [
-      '/newsletter/confirm',
-      'GET',
-      {
-        kind: 'page',
-        language: 'en',
-        slug: 'newsletter/confirm',
-        rewrite: '/en/newsletter/confirm',
-      },
-    ],
-    [
-      '/de/newsletter/confirm',
-      'GET',
-      { kind: 'page', language: 'de', slug: 'newsletter/confirm', rewrite: null },
-    ],
+    ['/newsletter/confirm', 'GET', { kind: 'newsletter-link', language: 'en', link: 'confirm' }],
+    ['/de/newsletter/confirm', 'GET', { kind: 'newsletter-link', language: 'de', link: 'confirm' }],
     [
       '/tr/newsletter/unsubscribe',
+      'HEAD',
+      { kind: 'newsletter-link', language: 'tr', link: 'unsubscribe' },
+    ],
+    [
+      '/de/newsletter/confirmed',
       'GET',
-      { kind: 'page', language: 'tr', slug: 'newsletter/unsubscribe', rewrite: null },
+      { kind: 'page', language: 'de', slug: 'newsletter/confirmed', rewrite: null },
+    ],
+    [
+      '/de/newsletter/invalid-confirm-link',
+      'GET',
+      { kind: 'not-found', language: 'de', rewrite: '/de/page-not-found' },
     ],
     [
       '/newsletter/unsubscribed',

@@ -40,7 +40,9 @@ export type RouteDecision =
   | { kind: 'not-a-page' }
   | { kind: 'legacy'; site: 'en' | 'tr' }
   | { kind: 'page'; language: Language; slug: string; rewrite: string | null }
-  /** A POST to an unsubscribe link (the page answers GET). */
+  /** A link from an e-mail, with its token: the proxy acts on it (web/newsletter/server/). */
+  | { kind: 'newsletter-link'; language: Language; link: 'confirm' | 'unsubscribe' }
+  /** The RFC 8058 one-click POST to an unsubscribe link. */
   | { kind: 'one-click'; rewrite: string }
   | { kind: 'not-found'; language: Language; rewrite: string };
 
@@ -57,6 +59,13 @@ export function routeRequest(pathname: string, method = 'GET'): RouteDecision {
   const slug = (prefixed ? segments.slice(1) : segments).join('/');
   if (slug === NEWSLETTER_LINK_PAGES.unsubscribe && method === 'POST') {
     return { kind: 'one-click', rewrite: ONE_CLICK_ROUTE };
+  }
+  if (slug === NEWSLETTER_LINK_PAGES.confirm || slug === NEWSLETTER_LINK_PAGES.unsubscribe) {
+    return {
+      kind: 'newsletter-link',
+      language,
+      link: slug === NEWSLETTER_LINK_PAGES.confirm ? 'confirm' : 'unsubscribe',
+    };
   }
   if (KNOWN_SLUGS.has(slug)) {
     return {

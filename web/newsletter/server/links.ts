@@ -3,7 +3,8 @@
  * need only the Firestore project, not SMTP: an unsubscribe link works whatever the mail
  * settings are. Without the project every token is invalid.
  */
-import 'server-only';
+// No 'server-only' marker: the proxy imports this (web/newsletter/server/link-answer.ts), and
+// it holds no secret (the project id is public).
 import { cutUserAgent } from '../signup';
 import { newsletterDatabase } from './firestore';
 import { confirmByToken, unsubscribeByToken, type LinkOutcome } from './records';
