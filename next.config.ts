@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import { DRAFT_MODE_COOKIE } from './web/preview/settings';
 import { securityHeaders } from './web/site/security-headers';
-import { readSiteSettings, siteDistDir } from './web/site/settings';
+import { readNewsletterSettings, readSiteSettings, siteDistDir } from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
@@ -24,6 +24,9 @@ function variantTsconfig(dir: string): string {
   writeFileSync(file, JSON.stringify({ extends: '../tsconfig.json' }));
   return file;
 }
+
+// Checked only: the newsletter's settings are secrets the server reads when it starts.
+readNewsletterSettings();
 
 const nextConfig: NextConfig = {
   // Browser tests build variants side by side (e.g. with and without Firebase settings).

@@ -42,7 +42,7 @@ function withFraming(response: NextResponse, preview: boolean): NextResponse {
   return response;
 }
 
-function route(request: NextRequest, preview: boolean): NextResponse {
+function route(request: NextRequest, preview: boolean): NextResponse | Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const edge = edgeAnswer(request.method, pathname, search);
   switch (edge.kind) {
@@ -53,8 +53,19 @@ function route(request: NextRequest, preview: boolean): NextResponse {
     case 'redirect':
       return NextResponse.redirect(new URL(edge.location, request.url), 308);
   }
-  const decision = routeRequest(pathname);
+  const decision = routeRequest(pathname, request.method);
   if (decision.kind === 'not-a-page') return NextResponse.next();
+  if (decision.kind === 'newsletter-link') {
+    // Loaded only for these links: it brings the Firestore client.
+    return import('@/web/newsletter/server/link-answer').then(({ answerNewsletterLink }) =>
+      answerNewsletterLink(request, decision.link, decision.language),
+    );
+  }
+  if (decision.kind === 'one-click') {
+    const url = request.nextUrl.clone();
+    url.pathname = decision.rewrite;
+    return NextResponse.rewrite(url);
+  }
   if (decision.kind === 'legacy') {
     const target = new URL(LEGACY_TARGETS[decision.site]);
     target.search = search;
@@ -74,10 +85,10 @@ function route(request: NextRequest, preview: boolean): NextResponse {
   });
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (!request.cookies.has(DRAFT_MODE_COOKIE)) return route(request, false);
   const preview = isDraftModeRequest(request.headers.get('cookie'));
-  return withFraming(route(request, preview), preview);
+  return withFraming(await route(request, preview), preview);
 }
 
 // Every path: the edge rules hold for framework files and dictionaries as much as for pages.

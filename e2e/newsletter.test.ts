@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
+import { consentText, consentVersion } from '@/web/newsletter/consent-text';
 import { signupId } from '@/web/newsletter/signup';
 import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 import { interceptGoogle, type GoogleStubs } from './google';
@@ -16,6 +17,10 @@ import { readPublished } from './published';
 import { FIREBASE_TEST_ENV } from './variants';
 
 const browser = setupBrowser();
+
+/** The version of the consent texts a page in `language` shows (web/newsletter/consent-text.ts). */
+const versionOf = (language: 'en' | 'de' | 'tr') =>
+  consentVersion(consentText(readPublished(language, 'newsletter')));
 
 async function openForm(
   variant: 'plain' | 'firebase',
@@ -84,6 +89,10 @@ describe('newsletter signup', () => {
     expect(write!.update.fields).toEqual({
       email: { stringValue: 'ada.lovelace@rggames.example' },
       source: { stringValue: 'newsletter-cta' },
+      // Where the request was made and what it agreed to, for the proof of consent.
+      language: { stringValue: 'en' },
+      page: { stringValue: '/' },
+      consentVersion: { stringValue: versionOf('en') },
       userAgent: { stringValue: userAgent },
     });
     expect(write!.updateTransforms).toEqual([
@@ -197,6 +206,9 @@ describe('newsletter signup against the Firestore emulator and firestore.rules',
     expect(fields).toEqual({
       email: { stringValue: 'ada.lovelace@rggames.example' },
       source: { stringValue: 'newsletter-cta' },
+      language: { stringValue: 'de' },
+      page: { stringValue: '/de' },
+      consentVersion: { stringValue: versionOf('de') },
       userAgent: { stringValue: userAgents[1] },
     });
     expect(createdAt).toHaveProperty('timestampValue');

@@ -30,7 +30,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
 import { commitSignup } from '@/web/newsletter/commit';
-import { SIGNUP_COLLECTION, signupFields, signupId } from '@/web/newsletter/signup';
+import { SIGNUP_COLLECTION, signupFields as fieldsOf, signupId } from '@/web/newsletter/signup';
 
 const PROJECT = 'rg-rules-test';
 let emulator: FirestoreEmulator;
@@ -62,11 +62,17 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
+/** Where the visitor signed up, as the form sends it. */
+const CONTEXT = { language: 'de', page: '/de', consentVersion: '0123456789abcdef' } as const;
+const signupFields = (email: string, userAgent: string | undefined) =>
+  fieldsOf(email, userAgent, CONTEXT);
+
 const stored = () => emulator.documents(PROJECT, SIGNUP_COLLECTION);
 const at = async (email: string) => doc(db, SIGNUP_COLLECTION, await signupId(email));
 const valid = (email = 'ada@rggames.example') => ({
   email,
   source: 'newsletter-cta',
+  ...CONTEXT,
   createdAt: serverTimestamp(),
   userAgent: 'Mozilla/5.0',
 });
@@ -80,8 +86,11 @@ describe('a signup', () => {
       `projects/${PROJECT}/databases/(default)/documents/${SIGNUP_COLLECTION}/${await signupId('ada@rggames.example')}`,
     );
     expect(Object.keys(documents[0]!.fields).sort()).toEqual([
+      'consentVersion',
       'createdAt',
       'email',
+      'language',
+      'page',
       'source',
       'userAgent',
     ]);

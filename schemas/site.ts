@@ -33,6 +33,18 @@ export const SITE_PAGES = [
   { slug: 'terms-and-conditions', namespace: 'termsAndConditions', sections: [] },
 ] as const satisfies readonly SitePage[];
 
+/**
+ * Pages that answer the links in newsletter e-mails (web/newsletter/), in every language like
+ * every page, but never in the sitemap and never indexed: `confirm` and `unsubscribe` take a
+ * token, the other two show the outcome.
+ */
+export const NEWSLETTER_LINK_PAGES = {
+  confirm: 'newsletter/confirm',
+  unsubscribe: 'newsletter/unsubscribe',
+  confirmed: 'newsletter/confirmed',
+  unsubscribed: 'newsletter/unsubscribed',
+} as const;
+
 /** One of SITE_PAGES, with its namespace and sections as literal types. */
 export type SitePageEntry = (typeof SITE_PAGES)[number];
 /** The namespaces that are pages: a record over it is complete when it has every page. */

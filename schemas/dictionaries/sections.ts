@@ -73,6 +73,22 @@ export const publisher = dictionary(
   { title: 'Publisher section' },
 );
 
+/** A page that answers a link from a newsletter e-mail: heading, text and one button. */
+const linkPage = (title: string, description: string) =>
+  group(
+    {
+      title: text({ required: true, description: 'The page heading.' }),
+      text: text({
+        required: true,
+        format: 'multiline',
+        placeholders: ['hours'],
+        description: 'The text under the heading.',
+      }),
+      button: text({ required: true, description: 'The button under the text.' }),
+    },
+    { title, description },
+  );
+
 export const newsletter = dictionary(
   'sections',
   {
@@ -128,6 +144,62 @@ export const newsletter = dictionary(
       { title: 'Error messages', description: 'One message per error code.' },
     ),
     illustration: illustration(),
+    confirmationMail: group(
+      {
+        subject: text({ required: true, description: 'Subject line of the e-mail.' }),
+        greeting: text({ description: 'First line, e.g. "Hello,".' }),
+        intro: text({
+          required: true,
+          format: 'multiline',
+          placeholders: ['site'],
+          description:
+            'Why the e-mail came and what to do. {site} is the site\u2019s address. No advertising: the e-mail may only ask for the confirmation.',
+        }),
+        button: text({ required: true, description: 'The text of the confirmation link.' }),
+        validity: text({
+          required: true,
+          placeholders: ['hours'],
+          description: 'How long the link works; {hours} is the number of hours (48).',
+        }),
+        ignore: text({
+          required: true,
+          format: 'multiline',
+          placeholders: ['hours'],
+          description:
+            'What happens when the reader did not sign up; {hours} is the number of hours (48).',
+        }),
+        signature: text({
+          format: 'multiline',
+          placeholders: ['site'],
+          description:
+            'Sender line at the end: the brand, and the postal address if the imprint requires it.',
+        }),
+      },
+      {
+        title: 'Confirmation e-mail',
+        description:
+          'The e-mail a visitor gets after signing up, with the link that confirms the signup.',
+      },
+    ),
+    linkPages: group(
+      {
+        confirmed: linkPage('Signup confirmed', 'After the confirmation link was followed.'),
+        unsubscribed: linkPage('Unsubscribed', 'After an unsubscribe link was followed.'),
+        invalidConfirmLink: linkPage(
+          'Confirmation link that does not work',
+          'The link is unknown, expired, already used or cut off. Say so without telling whether the address is on the list; {hours} is the number of hours (48).',
+        ),
+        invalidUnsubscribeLink: linkPage(
+          'Unsubscribe link that does not work',
+          'The link is unknown or cut off. Say how else to leave the list.',
+        ),
+      },
+      {
+        title: 'Pages of the e-mail links',
+        description:
+          'What /newsletter/confirm and /newsletter/unsubscribe show. Each button leads to the signup form.',
+      },
+    ),
   },
   { title: 'Newsletter section' },
 );

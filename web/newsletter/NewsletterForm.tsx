@@ -29,7 +29,16 @@ function useHydrated(): boolean {
   );
 }
 
-export function NewsletterForm({ texts, language }: { texts: Texts; language: Language }) {
+export function NewsletterForm({
+  texts,
+  language,
+  consentVersion,
+}: {
+  texts: Texts;
+  language: Language;
+  /** The version of the consent texts around the form; the proof of consent records it. */
+  consentVersion: string;
+}) {
   const [state, setState] = useState<FormState>({ status: 'idle' });
   const busy = useRef(false);
   const hydrated = useHydrated();
@@ -44,7 +53,11 @@ export function NewsletterForm({ texts, language }: { texts: Texts; language: La
     track('newsletter_signup_attempt', { email_provided: input.value.trim() !== '' });
     setState({ status: 'loading' });
     const { submitSignup } = await loadSubmit();
-    const result = await submitSignup(input.value, texts);
+    const result = await submitSignup(input.value, texts, {
+      language,
+      page: window.location.pathname,
+      consentVersion,
+    });
     if (result.ok) {
       formElement.reset();
       setState({ status: 'success' });

@@ -6,6 +6,7 @@ import {
   errorMessage,
   mapFirestoreCode,
   normaliseEmail,
+  PAGE_MAX,
   signupFields,
   signupId,
   SignupError,
@@ -38,15 +39,21 @@ describe('e-mail and signup fields', () => {
     expect(cutUserAgent('x'.repeat(600))).toHaveLength(USER_AGENT_MAX);
     expect(cutUserAgent('short')).toBe('short');
     expect(cutUserAgent(undefined)).toBeUndefined();
-    expect(signupFields('A@B.example', '')).toEqual({
+    const context = { language: 'de', page: '/de', consentVersion: '0123456789abcdef' } as const;
+    expect(signupFields('A@B.example', '', context)).toEqual({
       email: 'a@b.example',
       source: 'newsletter-cta',
+      ...context,
     });
-    expect(signupFields('a@b.example', 'UA')).toEqual({
+    expect(signupFields('a@b.example', 'UA', context)).toEqual({
       email: 'a@b.example',
       source: 'newsletter-cta',
+      ...context,
       userAgent: 'UA',
     });
+    expect(
+      signupFields('a@b.example', 'UA', { ...context, page: `/${'x'.repeat(300)}` }).page,
+    ).toHaveLength(PAGE_MAX);
   });
 });
 

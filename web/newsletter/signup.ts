@@ -1,9 +1,12 @@
 /** Newsletter rules (e-mail, stored fields, error messages) that do not depend on Firebase. */
 import type { DictionaryOf } from '@/schemas';
+import type { Language } from '@/schemas/languages';
 import { isPresentText } from '@/schemas/rules';
 
 const SIGNUP_SOURCE = 'newsletter-cta';
 export const USER_AGENT_MAX = 512;
+/** The longest page path a signup records (the rules allow no more). */
+export const PAGE_MAX = 256;
 export const SIGNUP_COLLECTION = 'newsletterSignups';
 /** How long the App Check token and the write may take before the visitor is told. */
 export const APP_CHECK_TIMEOUT_MS = 8_000;
@@ -51,12 +54,28 @@ export async function signupId(email: string): Promise<string> {
 
 export type SignupFields = ReturnType<typeof signupFields>;
 
+/** Where the visitor signed up: the proof of consent records it with the request. */
+export interface SignupContext {
+  readonly language: Language;
+  /** The path of the page the form was on, e.g. `/de`. */
+  readonly page: string;
+  /** The version of the consent text the form showed (./consent-text.ts). */
+  readonly consentVersion: string;
+}
+
 /** The fields written besides the server timestamp. */
-export function signupFields(email: string, userAgent: string | undefined | null) {
+export function signupFields(
+  email: string,
+  userAgent: string | undefined | null,
+  context: SignupContext,
+) {
   const agent = cutUserAgent(userAgent);
   return {
     email: normaliseEmail(email),
     source: SIGNUP_SOURCE,
+    language: context.language,
+    page: context.page.slice(0, PAGE_MAX),
+    consentVersion: context.consentVersion,
     ...(agent && { userAgent: agent }),
   };
 }

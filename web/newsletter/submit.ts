@@ -4,16 +4,17 @@
  */
 import type { DictionaryOf } from '@/schemas';
 import { backendConfig, recaptchaSiteKey } from '../firebase/config';
-import { errorMessage, signupFields, SignupError } from './signup';
+import { errorMessage, signupFields, SignupError, type SignupContext } from './signup';
 
 type Texts = Pick<DictionaryOf<'newsletter'>, 'genericError' | 'errors'>;
 
 export async function submitSignup(
   email: string,
   texts: Texts,
+  context: SignupContext,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    const fields = signupFields(email, navigator.userAgent);
+    const fields = signupFields(email, navigator.userAgent, context);
     const config = backendConfig();
     if (!config) throw new SignupError('backend-not-configured');
     const siteKey = recaptchaSiteKey();

@@ -21,6 +21,7 @@ import {
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
 import { Illustration } from '../ui/Illustration';
+import { consentText, consentVersion } from '../newsletter/consent-text';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 import { plainText } from '../preview/plain-text';
 
@@ -152,6 +153,7 @@ export function NewsletterSection({ model, ui }: { model: NewsletterModel; ui: U
           errors: model.errors,
         }}
         language={ui.language}
+        consentVersion={consentVersion(consentText(model, plainText))}
       />
     </LandingSection>
   );

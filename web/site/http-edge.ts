@@ -18,7 +18,20 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
 export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   // Sanity's publish webhook (and the local content API's) posts here.
   '/api/revalidate': ['POST'],
+  // RFC 8058 one-click unsubscribe (the proxy sends POSTs to unsubscribe links here).
+  '/api/newsletter/one-click': ['POST'],
 };
+
+/**
+ * Page paths that also accept a method which the proxy sends on to a route handler (the
+ * page itself answers GET): an unsubscribe link takes the RFC 8058 one-click POST.
+ */
+export const PAGE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  '/newsletter/unsubscribe': ['POST'],
+  '/[lang]/newsletter/unsubscribe': ['POST'],
+};
+
+const ALL_METHODS = { ...ROUTE_METHODS, ...PAGE_METHODS };
 
 /**
  * Methods a fetch Request cannot carry (the Fetch standard forbids them). Next builds one for
@@ -38,7 +51,7 @@ function routePattern(route: string): RegExp {
 /** The methods a path answers, in `Allow` order. */
 export function allowedMethods(
   pathname: string,
-  routes: Readonly<Record<string, readonly string[]>> = ROUTE_METHODS,
+  routes: Readonly<Record<string, readonly string[]>> = ALL_METHODS,
 ): readonly string[] {
   for (const [route, methods] of Object.entries(routes)) {
     if (routePattern(route).test(pathname)) return [...READ_METHODS, ...methods];
@@ -70,7 +83,7 @@ export function edgeAnswer(
   method: string,
   pathname: string,
   search = '',
-  routes: Readonly<Record<string, readonly string[]>> = ROUTE_METHODS,
+  routes: Readonly<Record<string, readonly string[]>> = ALL_METHODS,
 ): EdgeAnswer {
   const allowed = allowedMethods(pathname, routes);
   if (!allowed.includes(method)) {

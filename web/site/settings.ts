@@ -117,6 +117,78 @@ export function siteDistDir(env: Record<string, string | undefined> = process.en
   return env.NEXT_DIST_DIR || '.next';
 }
 
+/**
+ * The newsletter's confirmation mails (docs/newsletter.md), read by the server when it starts
+ * and by `npm run newsletter`; they are secrets and never inlined into a build. Without
+ * `SMTP_URL` or the Firebase project the site runs without confirmations.
+ */
+const NewsletterEnv = z.object({
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com',
+    })
+    .optional(),
+  NEWSLETTER_FROM: z
+    .email({ error: 'must be an e-mail address such as newsletter@rggames.example' })
+    .optional(),
+  NEWSLETTER_RETRY_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be at least 1 second' })
+    .max(3600, { error: 'must be at most 3600 seconds' })
+    .default(60),
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: z.string().optional(),
+});
+
+export interface NewsletterSettings {
+  /** The Firebase project the signups are written to; without it the server keeps no records. */
+  readonly projectId: string | undefined;
+  /** How confirmation mails are sent; without `SMTP_URL` none are. */
+  readonly mail:
+    | {
+        readonly smtpUrl: string;
+        /** The sender address; the display name is the site's name from the dictionaries. */
+        readonly from: string;
+        /** The first retry after a failed send; each next one waits twice as long (at most 1 h). */
+        readonly retrySeconds: number;
+      }
+    | undefined;
+}
+
+/** Throws on a malformed setting, naming it; a missing one turns its part off. */
+export function readNewsletterSettings(
+  env: Record<string, string | undefined> = process.env,
+): NewsletterSettings {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const result = NewsletterEnv.safeParse(present);
+  if (!result.success)
+    throw new Error(`Invalid newsletter settings:\n${z.prettifyError(result.error)}`);
+  const { SMTP_URL, NEWSLETTER_FROM, NEWSLETTER_RETRY_SECONDS, NEXT_PUBLIC_FIREBASE_PROJECT_ID } =
+    result.data;
+  const siteHost = new URL(readSiteSettings(env).SITE_URL).hostname;
+  return {
+    projectId: NEXT_PUBLIC_FIREBASE_PROJECT_ID?.trim(),
+    mail: SMTP_URL
+      ? {
+          smtpUrl: SMTP_URL,
+          from: NEWSLETTER_FROM ?? `newsletter@${siteHost}`,
+          retrySeconds: NEWSLETTER_RETRY_SECONDS,
+        }
+      : undefined,
+  };
+}
+
+/** Why confirmation mails are not sent, or undefined when they are. */
+export function confirmationsOffReason(settings: NewsletterSettings): string | undefined {
+  if (!settings.projectId)
+    return 'the Firebase settings (NEXT_PUBLIC_FIREBASE_PROJECT_ID) are not set';
+  if (!settings.mail) return 'SMTP_URL is not set';
+  return undefined;
+}
+
 /** Paths of the old sites, and the sister site each one now redirects to (308). */
 export const LEGACY_REDIRECTS = [
   { path: 'quarantinechronicles', site: 'en' },

@@ -1,0 +1,79 @@
+/**
+ * The pages of the e-mail links: a heading, a text and one button, in the site's frame. The
+ * outcome pages (`confirmed`, `unsubscribed`) have their own address; the pages for a link
+ * that does not work are shown at the link's own address, with status 404.
+ */
+import type { Metadata } from 'next';
+import type { DictionaryOf } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import { fillPlaceholders } from '@/schemas/lookup';
+import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
+import { SiteShell } from '@/web/chrome/SiteShell';
+import { pagePath } from '@/web/i18n/paths';
+import { loadHeadDictionary, loadPageDictionary } from '@/web/preview/content';
+import { plainText } from '@/web/preview/plain-text';
+import { buildMetadata } from '@/web/site/metadata';
+import { siteUrl } from '@/web/site/settings';
+import { fit } from '@/web/ui/fit';
+import { CONFIRMATION_HOURS } from './limits';
+
+export type LinkPageKind = keyof DictionaryOf<'newsletter'>['linkPages'];
+
+/** The outcome pages have an address of their own; the others answer at the link's. */
+const OWN_PATH: Partial<Record<LinkPageKind, string>> = {
+  confirmed: NEWSLETTER_LINK_PAGES.confirmed,
+  unsubscribed: NEWSLETTER_LINK_PAGES.unsubscribed,
+};
+
+export async function linkPageMetadata(language: Language, kind: LinkPageKind): Promise<Metadata> {
+  const [newsletter, common] = await Promise.all([
+    loadHeadDictionary(language, 'newsletter'),
+    loadHeadDictionary(language, 'common'),
+  ]);
+  // Per person, so never indexed; no alternates, since the links carry a token.
+  return buildMetadata({
+    meta: { title: plainText(newsletter.linkPages[kind].title), robots: 'noindex, nofollow' },
+    common,
+    language,
+    slug: null,
+    siteUrl: siteUrl(),
+  });
+}
+
+export async function NewsletterLinkPage({
+  language,
+  kind,
+}: {
+  language: Language;
+  kind: LinkPageKind;
+}) {
+  const { linkPages } = await loadPageDictionary(language, 'newsletter');
+  const texts = linkPages[kind];
+  const home = pagePath('', language);
+  // Every button but the confirmed page's leads to the signup form.
+  const target = kind === 'confirmed' ? home : `${home}#newsletter`;
+  const ownPath = OWN_PATH[kind];
+  return (
+    <SiteShell language={language} currentPath={ownPath ? `/${ownPath}` : null}>
+      <section className="newsletter-link-page" aria-labelledby="newsletter-link-title">
+        <div className="newsletter-link-page__inner">
+          <h1
+            id="newsletter-link-title"
+            className="page-header__title"
+            style={fit(plainText(texts.title))}
+          >
+            {texts.title}
+          </h1>
+          <p className="page-header__subtitle">
+            {fillPlaceholders(texts.text, { hours: CONFIRMATION_HOURS })}
+          </p>
+          <div className="cta-row">
+            <a href={target} className="cta cta--primary">
+              {texts.button}
+            </a>
+          </div>
+        </div>
+      </section>
+    </SiteShell>
+  );
+}
