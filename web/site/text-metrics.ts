@@ -146,8 +146,23 @@ export interface TextStyle {
   readonly uppercase?: boolean;
 }
 
+/** Widths measured before: every page measures the same header, headings recur across pages. */
+const measured = new Map<string, number>();
+const MEASURED_MAX = 5_000;
+
 /** The advance width of a text in em of the font size, with kerning within each font file. */
 export function textWidthEm(text: string, style: TextStyle): number {
+  const key = `${style.weight}|${style.letterSpacing ?? 0}|${style.uppercase ? 1 : 0}|${text}`;
+  let width = measured.get(key);
+  if (width === undefined) {
+    width = measure(text, style);
+    if (measured.size >= MEASURED_MAX) measured.clear();
+    measured.set(key, width);
+  }
+  return width;
+}
+
+function measure(text: string, style: TextStyle): number {
   const runs = textRuns(text, style.weight, style.uppercase);
   const width = runs.reduce((sum, run) => sum + runWidthEm(run), 0);
   const characters = runs.reduce((sum, run) => sum + [...run.text].length, 0);

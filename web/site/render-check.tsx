@@ -1,0 +1,106 @@
+/**
+ * Renders what a version of the dictionaries would put on the site, to find out before
+ * it is served whether it renders at all: every page that shows a namespace in every
+ * language (header, body, footer, structured data), its head, its link-preview image's
+ * text layout, the not-found page and the press kit's texts where they show it.
+ *
+ * The React tree is handed to `renderTree`: the property test renders it to HTML with
+ * React DOM; the content gate, inside Next's server-component layer (where React DOM's
+ * server renderer cannot be imported), runs its server components (./server-tree.ts).
+ */
+import type { ReactNode } from 'react';
+import type { Namespace } from '@/schemas';
+import { LANGUAGES, type Language } from '@/schemas/languages';
+import { pagesShowing, SITE_PAGES, type SitePageEntry } from '@/schemas/site';
+import { pressKitTexts } from '../press/press-kit';
+import type { LoadDictionary, PageSource } from './page-source';
+import { NOT_FOUND_IMAGE, socialImageLayout } from './social-image';
+import { NotFoundView, pageHead, SitePageView, socialImageTexts } from './site-page';
+
+export type RenderTree = (tree: ReactNode) => Promise<void>;
+
+export interface RenderFailure {
+  /** The language whose pages failed; absent for the press kit (all languages at once). */
+  readonly language?: Language;
+  /** What failed: `page /about`, `head of /about`, `not-found page`, `press kit`, … */
+  readonly part: string;
+  readonly error: unknown;
+}
+
+/** Namespaces whose texts the press kit shows (wordmark, about, contacts, footer). */
+const PRESS_KIT_NAMESPACES: readonly Namespace[] = ['layout', 'about', 'pressKit', 'footer'];
+/** Namespaces the not-found page shows: its own and the chrome around it. */
+const NOT_FOUND_NAMESPACES: readonly Namespace[] = ['error', 'common', 'layout', 'footer'];
+
+/** The URLs of a page head, resolved as Next resolves them against `metadataBase`. */
+function resolveHeadUrls(head: Awaited<ReturnType<typeof pageHead>>): void {
+  const base = head.metadataBase ?? undefined;
+  const images = head.openGraph?.images;
+  const urls = [
+    head.alternates?.canonical,
+    ...Object.values(head.alternates?.languages ?? {}),
+    head.openGraph?.url,
+    ...(Array.isArray(images) ? images : [images]).map((image) =>
+      typeof image === 'object' && image !== null && 'url' in image ? image.url : image,
+    ),
+  ];
+  for (const url of urls) if (typeof url === 'string') new URL(url, base);
+}
+
+async function attempt(
+  failures: RenderFailure[],
+  language: Language | undefined,
+  part: string,
+  run: () => unknown,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    failures.push({ ...(language && { language }), part, error });
+  }
+}
+
+/**
+ * Renders every part of the site that shows `namespace` (every part when undefined), in
+ * every language, with the texts `load` gives; returns what failed, or nothing.
+ */
+export async function renderSite(
+  load: LoadDictionary,
+  renderTree: RenderTree,
+  namespace?: Namespace,
+): Promise<RenderFailure[]> {
+  const failures: RenderFailure[] = [];
+  const pages: readonly SitePageEntry[] = namespace
+    ? (pagesShowing(namespace) as readonly SitePageEntry[])
+    : SITE_PAGES;
+  const source: PageSource = { body: load, head: load, preview: null };
+  const shows = (namespaces: readonly Namespace[]) => !namespace || namespaces.includes(namespace);
+  for (const language of LANGUAGES) {
+    for (const page of pages) {
+      const where = `/${page.slug}`;
+      await attempt(failures, language, `page ${where}`, () =>
+        renderTree(<SitePageView language={language} page={page} source={source} />),
+      );
+      await attempt(failures, language, `head of ${where}`, async () =>
+        resolveHeadUrls(await pageHead(language, page, load)),
+      );
+      await attempt(failures, language, `link-preview image of ${where}`, async () =>
+        socialImageLayout(await socialImageTexts(language, page.slug || 'home', load)),
+      );
+    }
+    if (shows(NOT_FOUND_NAMESPACES)) {
+      await attempt(failures, language, 'not-found page', () =>
+        renderTree(<NotFoundView language={language} source={source} />),
+      );
+      await attempt(failures, language, 'head of the not-found page', async () =>
+        resolveHeadUrls(await pageHead(language, null, load)),
+      );
+      await attempt(failures, language, 'link-preview image of the not-found page', async () =>
+        socialImageLayout(await socialImageTexts(language, NOT_FOUND_IMAGE, load)),
+      );
+    }
+  }
+  if (shows(PRESS_KIT_NAMESPACES))
+    await attempt(failures, undefined, 'press kit', () => pressKitTexts(load));
+  return failures;
+}
