@@ -150,7 +150,7 @@ function nodeArbitrary(node: Node, base: PerLanguage): fc.Arbitrary<PerLanguage>
       }
       return fc.record(fields).map((values) => {
         const out = Object.fromEntries(
-          LANGUAGES.map((language) => [language, {} as Record<string, unknown>]),
+          LANGUAGES.map((language) => [language, {}]),
         );
         for (const [key, value] of Object.entries(values))
           for (const language of LANGUAGES)
