@@ -8,9 +8,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
-import type { ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { publishDocument } from '@/content/published';
 import {
@@ -27,7 +24,8 @@ import { describeProblem } from '@/schemas/problems';
 import { isPresentText, textValueProblems } from '@/schemas/rules';
 import { mergeLanguages } from '@/schemas/walk';
 import type { LoadDictionary } from './page-source';
-import { renderSite, type RenderTree } from './render-check';
+import { renderSite } from './render-check';
+import { renderHtml } from './testing/render-html';
 
 type PerLanguage = Record<Language, unknown>;
 
@@ -149,7 +147,7 @@ function nodeArbitrary(node: Node, base: PerLanguage): fc.Arbitrary<PerLanguage>
         }
       }
       return fc.record(fields).map((values) => {
-        const out = Object.fromEntries(
+        const out: Record<string, Record<string, unknown>> = Object.fromEntries(
           LANGUAGES.map((language) => [language, {}]),
         );
         for (const [key, value] of Object.entries(values))
@@ -223,32 +221,12 @@ const site: fc.Arbitrary<Site> = fc
       ) as Site,
   );
 
-const router = {
-  back() {},
-  forward() {},
-  refresh() {},
-  push() {},
-  replace() {},
-  prefetch() {},
-} as unknown as React.ContextType<typeof AppRouterContext>;
-
-/** React DOM's static renderer, which awaits server components, as Next's server does. */
-const renderHtml: RenderTree = async (tree: ReactNode) => {
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <AppRouterContext.Provider value={router}>{tree}</AppRouterContext.Provider>,
-    { onError: (error) => void errors.push(error) },
-  );
-  await new Response(prelude).text();
-  if (errors.length) throw errors[0];
-};
-
 describe('every text the rules accept renders', () => {
   it('renders every page in every language with generated texts in every field', async () => {
     const result = await fc.check(
       fc.asyncProperty(site, async (copy) => {
         const load: LoadDictionary = async (language, namespace) => copy[namespace][language];
-        const failures = await renderSite(load, renderHtml);
+        const failures = await renderSite(load, async (tree) => void (await renderHtml(tree)));
         expect(
           failures.map(
             ({ language, part, error }) => `${language ?? ''} ${part}: ${String(error)}`,

@@ -9,7 +9,11 @@
  * server renderer cannot be imported), runs its server components (./server-tree.ts).
  */
 import type { ReactNode } from 'react';
-import type { Namespace } from '@/schemas';
+import type { RenderCheck } from '@/content/gate';
+import { publishDocument } from '@/content/published';
+import type { Snapshot } from '@/content/snapshot';
+import type { ContentStore } from '@/content/store';
+import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES, type SitePageEntry } from '@/schemas/site';
 import { pressKitTexts } from '../press/press-kit';
@@ -103,4 +107,62 @@ export async function renderSite(
   if (shows(PRESS_KIT_NAMESPACES))
     await attempt(failures, undefined, 'press kit', () => pressKitTexts(load));
   return failures;
+}
+
+/** Another namespace has no version to render with yet: nothing this version can be blamed for. */
+class NoVersionToRenderWith extends Error {}
+
+const describeError = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/**
+ * The content gate's render check: a version of a namespace is rendered wherever the site
+ * shows it, with every other namespace as the site serves it (`served`), and each failure
+ * becomes a problem that holds the version back, naming the page and language.
+ */
+export function siteRenderCheck(options: {
+  served: <N extends Namespace>(
+    namespace: N,
+  ) => Promise<Record<Language, DictionaryOf<N>> | undefined>;
+  renderTree: RenderTree;
+}): RenderCheck {
+  return async (namespace, languages) => {
+    // Each other namespace is read once per check, not once per page and language.
+    const versions = new Map<Namespace, Promise<unknown>>();
+    const load: LoadDictionary = async (language, other) => {
+      const asked: Namespace = other;
+      if (asked === namespace) return languages[language] as unknown as DictionaryOf<typeof other>;
+      let read = versions.get(other);
+      if (!read) versions.set(other, (read = options.served(other)));
+      const version = (await read) as Record<Language, DictionaryOf<typeof other>> | undefined;
+      if (!version) throw new NoVersionToRenderWith(`no version of ${other} yet`);
+      return version[language];
+    };
+    const failures = await renderSite(load, options.renderTree, namespace);
+    return failures
+      .filter(({ error }) => !(error instanceof NoVersionToRenderWith))
+      .map(({ language, part, error }) => ({
+        file: language ? `${documentId(namespace)} (${language})` : documentId(namespace),
+        path: '',
+        message: `${part} does not render with it (${describeError(error)})`,
+      }));
+  };
+}
+
+/**
+ * The version of each namespace the site serves, for rendering another one beside it: its
+ * last good version, or before there is one (the first reads of a build) the store's
+ * version if it passes validation.
+ */
+export function servedVersions(store: ContentStore, snapshot: Snapshot) {
+  return async <N extends Namespace>(namespace: N) => {
+    const good = await snapshot.read(namespace);
+    if (good) return good.languages;
+    const [doc] = await store.fetchDictionaries([namespace]);
+    const published = publishDocument(namespace, doc, {
+      strict: false,
+      storeDescription: store.description,
+    });
+    return published.problems.length ? undefined : published.languages;
+  };
 }
