@@ -16,11 +16,7 @@ function Heading({ text }: { text: string }) {
 
 async function Section({ text }: { text: string }) {
   await new Promise((resolve) => setTimeout(resolve, 1));
-  return (
-    <section>
-      {[<Heading key="a" text="Ok" />, <Heading key="b" text={text} />]}
-    </section>
-  );
+  return <section>{[<Heading key="a" text="Ok" />, <Heading key="b" text={text} />]}</section>;
 }
 
 describe('running the server components of a tree', () => {
