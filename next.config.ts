@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { DRAFT_MODE_COOKIE } from './web/preview/settings';
+import { REQUEST_BODY_LIMIT } from './web/site/http-edge';
 import { securityHeaders } from './web/site/security-headers';
 import { readNewsletterSettings, readSiteSettings, siteDistDir } from './web/site/settings';
 
@@ -48,6 +49,9 @@ const nextConfig: NextConfig = {
     LEGACY_SITE_TR_URL: settings.LEGACY_SITE_TR_URL,
   },
   skipTrailingSlashRedirect: true,
+  // Next copies a request's body for the proxy; no route takes more than this (the webhook's
+  // tiny JSON), so no more of a larger body is held in memory (the default is 10 MB).
+  experimental: { proxyClientMaxBodySize: REQUEST_BODY_LIMIT },
   async headers() {
     const headers = securityHeaders({ development: process.env.NODE_ENV === 'development' });
     // With the draft-mode cookie the proxy sets the framing headers: a preview may be

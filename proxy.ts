@@ -9,7 +9,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { securityHeaders } from '@/web/site/security-headers';
-import { EDGE_TEXT, edgeAnswer } from '@/web/site/http-edge';
+import { bodyAnswer, EDGE_TEXT, edgeAnswer } from '@/web/site/http-edge';
 import { routeRequest } from '@/web/site/routing';
 import {
   DRAFT_MODE_COOKIE,
@@ -51,8 +51,15 @@ function route(request: NextRequest, preview: boolean): NextResponse | Promise<N
     case 'bad-request':
       return plainText(edge.kind);
     case 'redirect':
+      // Next sends a redirect to the request's own origin as a path (Location: /about); the
+      // production server makes every request target a path, so no client names that origin.
       return NextResponse.redirect(new URL(edge.location, request.url), 308);
   }
+  const body = bodyAnswer(
+    request.headers.get('content-length'),
+    request.headers.get('transfer-encoding'),
+  );
+  if (body !== 'pass') return plainText(body, { Connection: 'close' });
   const decision = routeRequest(pathname, request.method);
   if (decision.kind === 'not-a-page') return NextResponse.next();
   if (decision.kind === 'newsletter-link') {

@@ -7,7 +7,14 @@
  * - Every response starts with the security headers, so that the few Next writes before any
  *   route rule (the 308 that collapses `//` and `\` in paths, its last-resort 500) carry them
  *   too; the proxy and next.config set the same values on everything else.
- * - A request Node cannot parse gets its 400 (or 431) with the same headers.
+ * - A request Node cannot parse gets its 400 (or 431) with the same headers, and so do the
+ *   answers Node would give itself: no Host (400), an unknown `Expect` (417), CONNECT (405).
+ * - The request target becomes a path: an absolute-form target (`GET http://evil.example/`)
+ *   keeps only its path, so nothing Next builds from it (a redirect) names another host;
+ *   `*` and other forms get 400.
+ * - Request bodies: over REQUEST_BODY_LIMIT (4 KiB; only the webhook takes one) 413, and a
+ *   chunked body of unknown size 411, before a byte is read (`Expect: 100-continue` is
+ *   answered the same way, before the client sends the body).
  * - What a shared cache in front may keep, and the tags a publish purges it by, is set on every
  *   response as it leaves (web/site/edge-cache.ts says why it cannot be done in Next).
  * - On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight
@@ -15,14 +22,21 @@
  *
  * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
+import { chooseClientAddressHeader } from './web/site/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { applyEdgeCachePolicy } from './web/site/edge-cache.ts';
-import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
+import {
+  allowedMethods,
+  bodyAnswer,
+  EDGE_TEXT,
+  originForm,
+  UNROUTABLE_METHODS,
+} from './web/site/http-edge.ts';
 import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
 import { readSiteSettings } from './web/site/settings.ts';
@@ -45,6 +59,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const HEADERS = securityHeaders();
+// Route handlers learn the client's address from this header (web/site/client-address.ts).
+const CLIENT_ADDRESS_HEADER = chooseClientAddressHeader();
 const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 // Read now, so that a malformed STUDIO_URL stops the server instead of failing previews.
 let PREVIEW_HEADERS: ReturnType<typeof securityHeaders>;
@@ -67,30 +83,72 @@ function pathnameOf(url: string | undefined): string {
   }
 }
 
-function refuseMethod(req: IncomingMessage, res: ServerResponse): void {
-  const { status, body } = EDGE_TEXT['method-not-allowed'];
+/** One of the edge's own plain-text answers. */
+function refuse(
+  res: ServerResponse,
+  kind: keyof typeof EDGE_TEXT,
+  headers: Record<string, string> = {},
+): void {
+  const { status, body } = EDGE_TEXT[kind];
   res.statusCode = status;
-  res.setHeader('Allow', allowedMethods(pathnameOf(req.url)).join(', '));
+  for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.end(body);
 }
 
-/** The response Node would send for a request it cannot parse, with the security headers. */
-function rawClientError(code: string | undefined): string {
-  const [status, reason] =
-    code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large']
-      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout']
-        : [400, 'Bad Request'];
+/**
+ * The whole body (at most REQUEST_BODY_LIMIT, checked before), or undefined when the client
+ * went away before sending it. Next copies a body for the proxy and logs an uncaught
+ * `Error: aborted` when it is cut off, so it gets the body only once it is complete.
+ */
+function receivedBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', () => resolve(undefined));
+    req.once('close', () => resolve(req.complete ? Buffer.concat(chunks) : undefined));
+  });
+}
+
+/** The same request with its body already received, for Next to read. */
+function replayed(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  Object.assign(copy, {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    rawHeaders: req.rawHeaders,
+    httpVersion: req.httpVersion,
+    httpVersionMajor: req.httpVersionMajor,
+    httpVersionMinor: req.httpVersionMinor,
+    complete: true,
+  });
+  copy.push(body);
+  copy.push(null);
+  return copy;
+}
+
+/** A whole response written to a socket Node gives no response object for, with the security headers. */
+function rawResponse(status: number, reason: string, extra: string[] = []): string {
   const lines = [
     `HTTP/1.1 ${status} ${reason}`,
     ...HEADERS.map(({ key, value }) => `${key}: ${value}`),
+    ...extra,
     'Content-Type: text/plain; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(reason)}`,
     'Connection: close',
   ];
   return `${lines.join('\r\n')}\r\n\r\n${reason}`;
+}
+
+/** The response Node would send for a request it cannot parse, with the security headers. */
+function rawClientError(code: string | undefined): string {
+  return code === 'HPE_HEADER_OVERFLOW'
+    ? rawResponse(431, 'Request Header Fields Too Large')
+    : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? rawResponse(408, 'Request Timeout')
+      : rawResponse(400, 'Bad Request');
 }
 
 const { default: next } = await import('next');
@@ -103,18 +161,42 @@ const app = next({
 await app.prepare();
 const handle = app.getRequestHandler();
 
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { expectsContinue = false } = {},
+): Promise<void> {
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
   // Before the page rewrite: that one sends through the writeHead it finds.
   applyEdgeCachePolicy(req, res);
-  if (UNROUTABLE_METHODS.has(req.method ?? '')) return refuseMethod(req, res);
+  // Next resolves redirects and routes against the target's host if it names one.
+  const target = originForm(req.url);
+  if (target === undefined) return refuse(res, 'bad-target');
+  req.url = target;
+  if (!req.headers.host) return refuse(res, 'no-host');
+  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+  if (UNROUTABLE_METHODS.has(req.method ?? ''))
+    return refuse(res, 'method-not-allowed', {
+      Allow: allowedMethods(pathnameOf(req.url)).join(', '),
+    });
+  // Refused before a byte of it is read; the connection closes, so the rest is never read.
+  const body = bodyAnswer(req.headers['content-length'], req.headers['transfer-encoding']);
+  if (body !== 'pass') return refuse(res, body, { Connection: 'close' });
+  if (expectsContinue) res.writeContinue();
+  let request = req;
+  if (Number(req.headers['content-length'] ?? 0) > 0) {
+    const received = await receivedBody(req);
+    // Nobody is left to answer: close quietly.
+    if (!received) return void req.socket.destroy();
+    request = replayed(req, received);
+  }
   // Pages paint before the framework's scripts start (web/site/late-scripts.ts).
-  if (isPageRequest(req, draftMode)) rewritePageResponse(req, res);
+  if (isPageRequest(request, draftMode)) rewritePageResponse(request, res);
   try {
-    await handle(req, res);
+    await handle(request, res);
   } catch (error) {
     // Next handles its own errors; this is the same last resort `next start` has.
     console.error(`Failed to handle request for ${req.url}`, error);
@@ -125,7 +207,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 let stopping = false;
 const inFlight = new Set<ServerResponse>();
-const server = createServer((req, res) => {
+function track(res: ServerResponse): void {
   inFlight.add(res);
   res.once('close', () => {
     inFlight.delete(res);
@@ -133,7 +215,25 @@ const server = createServer((req, res) => {
     if (stopping) setImmediate(() => server.closeIdleConnections());
   });
   if (stopping) res.shouldKeepAlive = false;
+}
+// The Host header is checked in answer(), so that its refusal carries the security headers.
+const server = createServer({ requireHostHeader: false }, (req, res) => {
+  track(res);
   void answer(req, res);
+});
+// Node answers these itself, without the headers, unless told otherwise.
+server.on('checkContinue', (req, res) => {
+  track(res);
+  void answer(req, res, { expectsContinue: true });
+});
+server.on('checkExpectation', (_req, res: ServerResponse) => {
+  for (const { key, value } of HEADERS) res.setHeader(key, value);
+  refuse(res, 'expectation-failed');
+});
+// CONNECT asks for a tunnel: this is no proxy.
+server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+  socket.on('error', () => undefined);
+  socket.end(rawResponse(405, 'Method Not Allowed', ['Allow: GET, HEAD']));
 });
 
 server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

@@ -92,7 +92,7 @@ const api = await startContentApi({
     for (const doc of documents) webhookAnswered.set(doc._id, performance.now());
   },
 });
-const client = new ApiClient(api.url);
+const client = new ApiClient(api.url, api.token);
 
 async function get(pathname: string) {
   const response = await fetch(`${site.url}${pathname}`);

@@ -23,6 +23,7 @@ import { exportLocales } from '@/content/export-locales';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { NAMESPACES } from '@/schemas';
+import { readLocalApiAddress } from '@/content/local-api-address';
 import { startContentApi, type PublishedDocument, type RunningContentApi } from './server';
 import { ApiClient } from './testing/client';
 
@@ -65,7 +66,7 @@ async function start(): Promise<Fixture> {
       published.push(documents);
     },
   });
-  return { dir, storeFile, api, client: new ApiClient(api.url), published, log };
+  return { dir, storeFile, api, client: new ApiClient(api.url, api.token), published, log };
 }
 
 async function stop(fixture: Fixture) {
@@ -168,6 +169,7 @@ describe('what the Studio reads', () => {
     const { WebSocket } = await import('ws');
     const socket = new WebSocket(`wss://127.0.0.1:${f.api.port}/v2022-06-30/socket/production`, {
       rejectUnauthorized: false,
+      headers: { authorization: `Bearer ${f.api.token}` },
     });
     const answers: unknown[] = [];
     await new Promise<void>((resolve, reject) => {
@@ -500,7 +502,7 @@ describe('two tabs publishing the same draft at once', () => {
         edit({ 'copyrightTemplate.de': 'Zwei {year} {brand}' }),
       );
       const rev = (await f.client.get(`/data/doc/production/${FOOTER}`)).json.documents[0]._rev;
-      const other = new ApiClient(f.api.url);
+      const other = new ApiClient(f.api.url, f.api.token);
       const answers = await Promise.all([
         f.client.post('/data/actions/production', publish(rev)),
         other.post('/data/actions/production', publish(rev)),
@@ -577,7 +579,9 @@ describe('killed during writes', () => {
     onTestFinished(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
-    const client = new ApiClient(url);
+    // The token the API wrote for this machine's tools.
+    const { token } = (await readLocalApiAddress(storeFile))!;
+    const client = new ApiClient(url, token);
     // A write replaces the file (a new inode renamed into place), never rewrites it in place.
     const { stat } = await import('node:fs/promises');
     const inode = (await stat(storeFile)).ino;

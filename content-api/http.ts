@@ -35,7 +35,14 @@ export async function readBody(req: ApiRequest): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A JSON body, and only a JSON body: other types are what forms and simple requests send. */
 export async function readJsonBody(req: ApiRequest): Promise<unknown> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new ApiError(
+      415,
+      `expected a JSON body (Content-Type: application/json), got "${type.slice(0, 100)}"`,
+    );
   const text = await readBody(req);
   if (text.trim() === '') throw new ApiError(400, 'request body is empty; expected JSON');
   try {
@@ -76,24 +83,38 @@ export function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  { cors = true }: { cors?: boolean } = {},
 ): void {
   if (res.headersSent || res.writableEnded) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...corsHeaders(req.headers),
+    ...(cors ? corsHeaders(req.headers) : {}),
     ...headers,
   });
   res.end(text);
 }
 
-export function sendError(req: ApiRequest, res: ApiResponse, error: ApiError): void {
-  sendJson(req, res, error.status, {
-    error: { type: error.type, description: error.message, ...error.extra },
-    statusCode: error.status,
-    message: error.message,
-  });
+/** `cors: false` for a refused origin: its page must not even read why. */
+export function sendError(
+  req: ApiRequest,
+  res: ApiResponse,
+  error: ApiError,
+  options: { cors?: boolean } = {},
+): void {
+  sendJson(
+    req,
+    res,
+    error.status,
+    {
+      error: { type: error.type, description: error.message, ...error.extra },
+      statusCode: error.status,
+      message: error.message,
+    },
+    {},
+    options,
+  );
 }
 
 /** A percent-encoded path segment; malformed encoding is the client's mistake (400). */

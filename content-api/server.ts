@@ -6,8 +6,10 @@
  */
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import { removeLocalApiAddress, writeLocalApiAddress } from '@/content/local-api-address';
+import { accessRefusal, loopbackHosts, type AccessRules } from './access';
 import { DocumentStore, type Transaction } from './document-store';
 import { documentEvents, documentsAt, transactionsLog } from './history';
 import {
@@ -55,6 +57,12 @@ export interface ContentApiOptions {
    * the site checks the Studio's preview secrets with the API found there.
    */
   readonly announce?: boolean;
+  /** The Studio's origins (`http://localhost:3333`): browser requests from any other are refused. */
+  readonly studioOrigins?: readonly string[];
+  /** Host names besides this machine's loopback names (`name`, or `name:port`), e.g. in tests. */
+  readonly extraHosts?: readonly string[];
+  /** What tools send as `Authorization: Bearer …`; a random one when absent. */
+  readonly token?: string;
 }
 
 export interface RunningContentApi {
@@ -70,6 +78,8 @@ export interface RunningContentApi {
   /** The certificate served (PEM), for clients that should trust it. */
   readonly certificate: string;
   readonly store: DocumentStore;
+  /** What requests without an Origin (tools, not the Studio) must send as a bearer token. */
+  readonly token: string;
   /** Requests no route answered, `METHOD /path`, in the order first seen. */
   unknownRoutes(): string[];
   close(): Promise<void>;
@@ -93,6 +103,11 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   const unknown = new Set<string>();
   const presence = createPresenceSocket();
   const tls = options.tls ?? (await throwawayCertificate());
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  // Filled in once the port is known.
+  const access: { rules: AccessRules } = {
+    rules: { studioOrigins: options.studioOrigins ?? [], hosts: [], token },
+  };
 
   let publishing: Promise<void> = Promise.resolve();
   const announcePublished = (transaction: Transaction) => {
@@ -113,6 +128,12 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   async function route(req: ApiRequest, res: ApiResponse): Promise<void> {
     const url = new URL(`https://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
     const method = req.method ?? 'GET';
+    const refusal = accessRefusal(req.headers, { method, path: url.pathname }, access.rules);
+    if (refusal) {
+      // Read nothing more of what a refused client sends.
+      req.resume();
+      return sendError(req, res, refusal, { cors: false });
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, {
         ...corsHeaders(req.headers),
@@ -313,7 +334,13 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     });
   });
   server.on('upgrade', (req, socket, head: Buffer) => {
-    if (/^\/v[^/]+\/socket\/[^/]+/.test(req.url ?? '')) presence.upgrade(req, socket, head);
+    const refused = accessRefusal(
+      req.headers,
+      { method: 'GET', path: req.url ?? '' },
+      access.rules,
+    );
+    if (refused) socket.destroy();
+    else if (/^\/v[^/]+\/socket\/[^/]+/.test(req.url ?? '')) presence.upgrade(req, socket, head);
     else socket.destroy();
   });
   const sockets = new Set<TLSSocket>();
@@ -334,6 +361,10 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   });
   store.watch();
   const port = (server.address() as AddressInfo).port;
+  access.rules = {
+    ...access.rules,
+    hosts: [...loopbackHosts(port, projectId), ...(options.extraHosts ?? [])],
+  };
   if (options.announce)
     await writeLocalApiAddress(options.storeFile, {
       url: `https://127.0.0.1:${port}`,
@@ -341,6 +372,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
       dataset,
       authority: tls.authority ?? tls.cert,
       pid: process.pid,
+      token,
     });
 
   return {
@@ -352,6 +384,7 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
     dataset,
     certificate: tls.cert,
     store,
+    token,
     unknownRoutes: () => [...unknown],
     async close() {
       if (options.announce) await removeLocalApiAddress(options.storeFile, process.pid);

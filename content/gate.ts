@@ -1,7 +1,7 @@
 /**
  * The gate between the content store and the site: it reads one namespace's published
- * document, splits and validates it exactly as the export does, and decides what the
- * site serves. A version that passes becomes the last good one; a version that fails is
+ * document, splits and validates it exactly as the export does, renders it where a render
+ * check is given (the site's pages), and decides what the site serves. A version that passes becomes the last good one; a version that fails is
  * held back (the last good one is served and the reason logged once and recorded); an
  * unreachable store also falls back to the last good version. During a build both are
  * errors instead, so a build never bakes in copy nobody could check.
@@ -34,7 +34,17 @@ export interface GateOptions {
   /** Throw instead of falling back (the build: it must fail on copy that does not pass). */
   readonly failOnProblems: boolean;
   readonly log?: (line: string) => void;
+  /**
+   * Renders a version that passed validation (the site's pages: web/site/render-check.tsx);
+   * what it reports holds the version back like a validation problem.
+   */
+  readonly renderCheck?: RenderCheck;
 }
+
+export type RenderCheck = <N extends Namespace>(
+  namespace: N,
+  languages: Record<Language, DictionaryOf<N>>,
+) => Promise<readonly ContentProblem[]>;
 
 export interface NamespaceReads {
   /** Store reads of this namespace since the process started. */
@@ -139,7 +149,10 @@ export class ContentGate {
       storeDescription: store.description,
     });
     const revision = revisionOf(doc);
-    if (published.problems.length === 0) {
+    const problems = published.problems.length
+      ? published.problems
+      : await this.renderProblems(namespace, published.languages);
+    if (problems.length === 0) {
       this.count(namespace, 'live');
       const previous = await snapshot.read(namespace);
       if (previous?.heldBack)
@@ -150,26 +163,39 @@ export class ContentGate {
     }
 
     this.count(namespace, 'held-back');
-    if (failOnProblems) throw new ContentError(published.problems);
-    const previous = await this.lastGood(namespace, published.problems);
+    if (failOnProblems) throw new ContentError(problems);
+    const previous = await this.lastGood(namespace, problems);
     if (previous.heldBack?.revision !== revision) {
       // One line per refused version, naming the document, the key paths and the problems.
       this.log(
         `content gate: held back ${id} (revision ${revision}), still serving revision ${previous.revision}: ` +
-          published.problems.map(describeProblem).join('; '),
+          problems.map(describeProblem).join('; '),
       );
       await snapshot.holdBack(previous, {
         revision,
         since: new Date().toISOString(),
-        problems: published.problems,
+        problems,
       });
     }
     return {
       namespace,
       state: 'held-back',
       languages: previous.languages,
-      problems: published.problems,
+      problems,
     };
+  }
+
+  private async renderProblems<N extends Namespace>(
+    namespace: N,
+    languages: Record<Language, DictionaryOf<N>>,
+  ): Promise<readonly ContentProblem[]> {
+    try {
+      return (await this.options.renderCheck?.(namespace, languages)) ?? [];
+    } catch (error) {
+      // A check that cannot run has not shown that the version renders.
+      const message = `could not check that it renders: ${describeFailure(error)}`;
+      return [{ file: documentId(namespace), path: '', message }];
+    }
   }
 
   private async lastGood<N extends Namespace>(namespace: N, problems: readonly ContentProblem[]) {

@@ -20,6 +20,8 @@ export interface LocalApiAddress {
   readonly authority: string;
   /** The API's process, to tell a file left by a killed API from a live one. */
   readonly pid: number;
+  /** What this machine's tools send as `Authorization: Bearer …` (the file is private). */
+  readonly token: string;
 }
 
 export function localApiAddressFile(storeFile: string): string {
@@ -30,7 +32,10 @@ export async function writeLocalApiAddress(
   storeFile: string,
   address: LocalApiAddress,
 ): Promise<void> {
-  await writeFile(localApiAddressFile(storeFile), `${JSON.stringify(address, null, 2)}\n`);
+  // Readable by this user only: it holds the token.
+  await writeFile(localApiAddressFile(storeFile), `${JSON.stringify(address, null, 2)}\n`, {
+    mode: 0o600,
+  });
 }
 
 export async function removeLocalApiAddress(storeFile: string, pid: number): Promise<void> {

@@ -73,7 +73,10 @@ const localesJson = async (language: string, namespace: string): Promise<any> =>
   JSON.parse((await get(`/locales/${language}/${namespace}.json`)).text);
 
 async function status() {
-  const response = await fetch(`${origin}/api/content-status`);
+  // The detail is for the webhook secret's holder (and this machine).
+  const response = await fetch(`${origin}/api/content-status`, {
+    headers: { authorization: `Bearer ${LIVE_WEBHOOK_SECRET}` },
+  });
   return (await response.json()) as {
     heldBack: { namespace: string; document: string; problems: string[] }[];
     namespaces: Record<string, { storeReads: number }>;

@@ -64,7 +64,7 @@ beforeAll(async () => {
   const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
   setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
   api = await startContentApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
-  actions = new ApiClient(api.url);
+  actions = new ApiClient(api.url, api.token);
   const edit = await actions.post(`/data/actions/${api.dataset}`, {
     actions: [
       {

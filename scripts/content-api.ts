@@ -1,6 +1,9 @@
 /**
  * npm run content-api -- [--port <n>] [--tls-dir .content/tls] [--self-signed] [--project-id local]
- * Without --port it listens on a free port and prints it.
+ *   [--studio-origin http://localhost:3333 …]
+ * Without --port it listens on a free port and prints it. Browsers may call it only from
+ * the Studio origins given (by default the one `npm run studio` uses); other clients send
+ * the token it writes to `<store file>.api.json`.
  * Serves the embedded store (.content/production.ndjson, or CONTENT_STORE_FILE) to a
  * Studio on this machine, and tells the site of each publish (SITE_REVALIDATE_URL, by
  * default the one `npm start` serves). `npm run studio` starts it for you; this runs it
@@ -9,6 +12,7 @@
 import '@/scripts/load-env';
 import { parseArgs } from 'node:util';
 import { startContentApi } from '@/content-api/server';
+import { localApiAddressFile } from '@/content/local-api-address';
 import { localPublishNotifier } from '@/content/publish-webhook';
 import { localCertificate } from '@/content-api/tls';
 import { readContentSettings } from '@/content/settings';
@@ -19,6 +23,11 @@ const { values } = parseArgs({
     'tls-dir': { type: 'string', default: '.content/tls' },
     'self-signed': { type: 'boolean', default: false },
     'project-id': { type: 'string', default: 'local' },
+    'studio-origin': {
+      type: 'string',
+      multiple: true,
+      default: ['http://localhost:3333', 'http://127.0.0.1:3333'],
+    },
   },
 });
 
@@ -43,10 +52,15 @@ try {
     port: Number(values.port),
     projectId,
     tls,
+    studioOrigins: values['studio-origin'],
+    announce: true,
     onPublished: notifier.onPublished,
   });
   console.log(`content API: ${api.projectUrl} (serving ${storeFile}, certificate ${tls.source})`);
   console.log(`publishes go to: ${notifier.target}`);
+  console.log(
+    `browsers: only ${values['studio-origin'].join(', ')}; tools send the token in ${localApiAddressFile(storeFile)}`,
+  );
   const stop = () => {
     void api.close().then(() => process.exit(0));
   };

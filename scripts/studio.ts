@@ -88,17 +88,20 @@ try {
 
 const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
 const tls = localCertificate(settings.tlsDir, hosts);
+const studioPort = await portNear(settings.studioPort);
 const api = await startContentApi({
   storeFile,
   port: await portNear(settings.apiPort),
   projectId: LOCAL_PROJECT_ID,
   dataset: settings.dataset,
   tls,
-  // The site (npm start) checks the Presentation tool's preview secrets with this API.
+  // Only the Studio started below may call it from a browser.
+  studioOrigins: [`http://localhost:${studioPort}`, `http://127.0.0.1:${studioPort}`],
+  // The site (npm start) checks the Presentation tool's preview secrets with this API, and
+  // the project's tools find its token there.
   announce: true,
   onPublished: notifier.onPublished,
 });
-const studioPort = await portNear(settings.studioPort);
 const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort), ...extraArgs], {
   cwd: 'studio',
   env: {

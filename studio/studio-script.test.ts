@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
+import { readLocalApiAddress } from '@/content/local-api-address';
 import { LocalStore } from '@/content/local-store';
 import { launchChromium } from '@/testing/chromium';
 import { publishEdit } from '@/testing/studio';
 import { freePort, startGroup, type ProcessGroup } from '@/testing/processes';
 
 let dir: string;
+let storeFile: string;
 let studio: ProcessGroup;
 let studioUrl: string;
 let apiPort: number;
@@ -35,7 +37,7 @@ async function printed(pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExec
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'rg-studio-script-'));
-  const storeFile = path.join(dir, 'production.ndjson');
+  storeFile = path.join(dir, 'production.ndjson');
   const source = path.join(dir, 'source.ndjson');
   await importLocales(new LocalStore(source), { from: 'locales', dryRun: false });
   await copyFile(source, storeFile);
@@ -75,10 +77,15 @@ describe('npm run studio without Sanity settings', () => {
     const tls = path.join(dir, 'tls');
     const authority = path.join(dir, 'mkcert', 'rootCA.pem');
     const ca = await readFile(existsSync(authority) ? authority : path.join(tls, 'cert.pem'));
+    // The project's tools find the API's token in the address file it writes.
+    const { token } = (await readLocalApiAddress(storeFile))!;
     const session = connect(`https://127.0.0.1:${apiPort}`, { ca, servername: 'local.localhost' });
     const status = await new Promise<number>((resolve, reject) => {
       session.on('error', reject);
-      const request = session.request({ ':path': '/v2025-02-19/users/me' });
+      const request = session.request({
+        ':path': '/v2025-02-19/users/me',
+        authorization: `Bearer ${token}`,
+      });
       request.on('response', (headers) => resolve(Number(headers[':status'])));
       request.on('error', reject);
       request.end();
@@ -106,7 +113,8 @@ describe('npm run studio without Sanity settings', () => {
     expect(studio.output()).toContain(
       `Publishes go to:    ${siteRevalidateUrl} (signed with the secret in ${path.join(dir, 'webhook-secret')})`,
     );
-    await publishEdit(`https://127.0.0.1:${apiPort}`, 'dictionary-footer', {
+    const { token } = (await readLocalApiAddress(storeFile))!;
+    await publishEdit({ url: `https://127.0.0.1:${apiPort}`, token }, 'dictionary-footer', {
       'brand.name.de': 'RG Games (offline)',
     });
     const [note] = await printed(/^publish → site: dictionary-footer: .*$/m, 30_000);

@@ -174,14 +174,17 @@ export async function startStudioSession(options: {
   const dataset = options.storeFile
     ? { dir: undefined, storeFile: options.storeFile }
     : await temporaryDataset();
+  const studio = await serveStudio(options.build);
+  const host = new URL(STUDIO_API_HOST).hostname;
   const api = await startContentApi({
     storeFile: dataset.storeFile,
     projectId: STUDIO_PROJECT_ID,
     log: () => undefined,
+    studioOrigins: [new URL(studio.url).origin],
+    // The Studio was built for STUDIO_API_HOST; the browser reaches it on this API's port.
+    extraHosts: [host, `${STUDIO_PROJECT_ID}.${host}`],
     ...options.api,
   });
-  const studio = await serveStudio(options.build);
-  const host = new URL(STUDIO_API_HOST).hostname;
   const browser = await launchChromium({
     args: [
       `--host-resolver-rules=MAP *.${host} 127.0.0.1:${api.port},MAP ${host} 127.0.0.1:${api.port}`,
@@ -256,14 +259,14 @@ export async function studioWithScratch(
  * `apiUrl`, the two actions the Studio's Publish button sends.
  */
 export async function publishEdit(
-  apiUrl: string,
+  api: { url: string; token: string },
   publishedId: string,
   set: Record<string, string>,
 ): Promise<void> {
-  const api = new ApiClient(apiUrl);
+  const client = new ApiClient(api.url, api.token);
   const draftId = `drafts.${publishedId}`;
   try {
-    const answer = await api.post('/data/actions/production', {
+    const answer = await client.post('/data/actions/production', {
       actions: [
         { actionType: 'sanity.action.document.edit', draftId, publishedId, patch: { set } },
         { actionType: 'sanity.action.document.publish', draftId, publishedId },
@@ -273,7 +276,7 @@ export async function publishEdit(
       throw new Error(`publishing ${publishedId} answered ${answer.status}: ${answer.text}`);
     }
   } finally {
-    api.close();
+    client.close();
   }
 }
 

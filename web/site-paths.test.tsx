@@ -37,9 +37,9 @@ function bundled<N extends Namespace>(language: Language, namespace: N): Diction
   return JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
 }
 
-/** Every href in the markup, with entities decoded. */
+/** Every link's href in the markup, with entities decoded (a <style>'s href names no address). */
 function hrefs(html: string): string[] {
-  return Array.from(html.matchAll(/href="([^"]*)"/g), (match) =>
+  return Array.from(html.matchAll(/<(?:a|link)\b[^>]*?\shref="([^"]*)"/g), (match) =>
     match[1]!
       .replace(/&amp;/g, '&')
       .replace(/&#x27;/g, "'")

@@ -23,10 +23,15 @@ export interface ListenerEvent {
 export class ApiClient {
   private readonly session: ClientHttp2Session;
 
+  private readonly authorization: Record<string, string>;
+
+  /** `token`: the API's token, as the project's tools send it; absent, requests carry none. */
   constructor(
     url: string,
+    token?: string,
     readonly version = 'v2025-02-19',
   ) {
+    this.authorization = token === undefined ? {} : { authorization: `Bearer ${token}` };
     this.session = connect(url, { rejectUnauthorized: false });
     this.session.on('error', () => undefined);
   }
@@ -42,6 +47,7 @@ export class ApiClient {
         ':method': method,
         ':path': path.startsWith('/v') ? path : `/${this.version}${path}`,
         'content-type': 'application/json',
+        ...this.authorization,
         ...headers,
       });
       let status = 0;
@@ -88,6 +94,7 @@ export class ApiClient {
       ':method': 'GET',
       ':path': `/${this.version}/data/listen/production?${search}`,
       accept: 'text/event-stream',
+      ...this.authorization,
     });
     const events: ListenerEvent[] = [];
     let buffer = '';

@@ -3,15 +3,14 @@ import { createClient, type SanityClient } from '@sanity/client';
 import type { RunningContentApi } from '../server';
 
 export function sanityClientFor(
-  api: Pick<RunningContentApi, 'projectId' | 'dataset' | 'url'>,
+  api: Pick<RunningContentApi, 'projectId' | 'dataset' | 'url' | 'token'>,
 ): SanityClient {
   return createClient({
     projectId: api.projectId,
     dataset: api.dataset,
     apiHost: api.url,
     useProjectHostname: false,
-    // The local API accepts any token; the preview-secret calls insist on one.
-    token: 'any',
+    token: api.token,
     apiVersion: '2025-02-19',
     useCdn: false,
   });

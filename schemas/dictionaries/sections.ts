@@ -128,6 +128,10 @@ export const newsletter = dictionary(
     errors: group(
       {
         emailRequired: text({ required: true, description: 'The e-mail field is empty.' }),
+        emailInvalid: text({
+          description:
+            'The address is not one we can write to: no @ and domain, too long (over 254 characters), or invisible or control characters in it (pasted with it). Without it, the generic error is shown.',
+        }),
         backendNotConfigured: text({
           required: true,
           description: 'Signups are not set up on this site.',

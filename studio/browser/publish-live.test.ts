@@ -133,7 +133,7 @@ describe('publish → live with the local content API and no settings', () => {
     const footer = await textOn('/de', '.site-footer__bottom p');
     expect(footer).toContain(year);
 
-    await publishEdit(session.api.url, 'dictionary-footer', {
+    await publishEdit(session.api, 'dictionary-footer', {
       'copyrightTemplate.de': '© {brand}. Alle Rechte vorbehalten.',
     });
 

@@ -6,10 +6,10 @@ import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
 import { pagePath } from '../i18n/paths';
-import { loadHeadDictionary, loadPageDictionary, previewState } from '../preview/content';
 import { plainText } from '../preview/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
 import { PreviewEditing } from '../preview/VisualEditing';
+import type { PageSource } from '../site/page-source';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -17,21 +17,24 @@ import { Header } from './Header';
 export async function SiteShell({
   language,
   currentPath,
+  source,
   children,
 }: {
   language: Language;
+  /** Where the texts come from: the published dictionaries, or a preview's drafts. */
+  source: PageSource;
   /** The page's path without language prefix (`/about`), or null on the not-found page. */
   currentPath: string | null;
   children: ReactNode;
 }) {
-  const [common, layout, footer, preview] = await Promise.all([
-    loadPageDictionary(language, 'common'),
-    loadPageDictionary(language, 'layout'),
-    loadPageDictionary(language, 'footer'),
-    previewState(),
+  const { preview } = source;
+  const [common, layout, footer] = await Promise.all([
+    source.body(language, 'common'),
+    source.body(language, 'layout'),
+    source.body(language, 'footer'),
   ]);
   // The bar stays readable in keys mode: it is how the editor leaves keys mode again.
-  const barTexts = preview ? (await loadHeadDictionary(language, 'common')).preview : undefined;
+  const barTexts = preview ? (await source.head(language, 'common')).preview : undefined;
   const header = normaliseHeader(layout);
   const buildYear = new Date().getFullYear();
   const footerModel = normaliseFooter(footer, buildYear, plainText);

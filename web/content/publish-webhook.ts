@@ -15,6 +15,7 @@ import { ContentError, describeProblem, type ContentProblem } from '@/schemas/pr
 import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
 import { cdnPurger } from './cdn-purge';
+import { REQUEST_BODY_LIMIT } from '../site/http-edge';
 import { dictionaryTag, siteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
@@ -27,9 +28,43 @@ function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[
   };
 }
 
+/**
+ * The body, read only up to REQUEST_BODY_LIMIT: a larger one is refused (413) without being
+ * read whole (the production server refuses it earlier, from its Content-Length); a body
+ * cut off by the client is answered 400 instead of becoming an uncaught error.
+ */
+async function limitedBody(request: Request): Promise<string | Response> {
+  const tooLarge = () =>
+    Response.json(
+      { status: 'rejected', message: `the body is larger than ${REQUEST_BODY_LIMIT} bytes` },
+      { status: 413 },
+    );
+  if (Number(request.headers.get('content-length') ?? 0) > REQUEST_BODY_LIMIT) return tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    const reader = request.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      size += chunk.value.length;
+      if (size > REQUEST_BODY_LIMIT) {
+        await reader?.cancel();
+        return tooLarge();
+      }
+      chunks.push(chunk.value);
+    }
+  } catch {
+    return Response.json({ status: 'rejected', message: 'the body was cut off' }, { status: 400 });
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export async function handlePublishWebhook(request: Request): Promise<Response> {
+  const body = await limitedBody(request);
+  if (body instanceof Response) return body;
   const delivery = await readWebhook(
-    await request.text(),
+    body,
     request.headers.get(SIGNATURE_HEADER_NAME),
     (await siteWebhookSecret(process.env))?.secret,
   );

@@ -9,6 +9,8 @@ import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { ContentGate } from '@/content/gate';
 import { Snapshot } from '@/content/snapshot';
 import { openContentStore, type ContentStore } from '@/content/store';
+import { servedVersions, siteRenderCheck } from '../site/render-check';
+import { runServerComponents } from '../site/server-tree';
 import { siteDistDir } from '../site/settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
@@ -42,6 +44,11 @@ export function siteContent(): SiteContent {
       store,
       snapshot,
       failOnProblems: process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD,
+      // The gate lets through only what renders (web/site/render-check.tsx).
+      renderCheck: siteRenderCheck({
+        served: servedVersions(store, snapshot),
+        renderTree: runServerComponents,
+      }),
     });
     holder[KEY] = { gate, snapshot, store };
   }

@@ -10,7 +10,7 @@ import { fillPlaceholders } from '@/schemas/lookup';
 import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
 import { SiteShell } from '@/web/chrome/SiteShell';
 import { pagePath } from '@/web/i18n/paths';
-import { loadHeadDictionary, loadPageDictionary } from '@/web/preview/content';
+import { loadHeadDictionary, loadPageDictionary, pageSource } from '@/web/preview/content';
 import { plainText } from '@/web/preview/plain-text';
 import { buildMetadata } from '@/web/site/metadata';
 import { siteUrl } from '@/web/site/settings';
@@ -54,7 +54,11 @@ export async function NewsletterLinkPage({
   const target = kind === 'confirmed' ? home : `${home}#newsletter`;
   const ownPath = OWN_PATH[kind];
   return (
-    <SiteShell language={language} currentPath={ownPath ? `/${ownPath}` : null}>
+    <SiteShell
+      language={language}
+      currentPath={ownPath ? `/${ownPath}` : null}
+      source={await pageSource()}
+    >
       <section className="newsletter-link-page" aria-labelledby="newsletter-link-title">
         <div className="newsletter-link-page__inner">
           <h1

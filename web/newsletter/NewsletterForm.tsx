@@ -91,6 +91,15 @@ export function NewsletterForm({
           disabled={locked}
           aria-describedby={form.privacyNote ? 'newsletter-privacy' : undefined}
           onFocus={() => void loadSubmit().catch(() => undefined)}
+          // The browser's own note would be in the browser's language, not the page's.
+          onInvalid={(event) =>
+            event.currentTarget.setCustomValidity(
+              event.currentTarget.validity.valueMissing
+                ? texts.errors.emailRequired
+                : (texts.errors.emailInvalid ?? texts.genericError),
+            )
+          }
+          onInput={(event) => event.currentTarget.setCustomValidity('')}
         />
         <button type="submit" className="cta cta--primary" disabled={locked || !hydrated}>
           {buttonLabel(state, form)}

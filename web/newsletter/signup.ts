@@ -14,6 +14,7 @@ export const WRITE_TIMEOUT_MS = 15_000;
 
 export type SignupErrorCode =
   | 'email-required'
+  | 'email-invalid'
   | 'backend-not-configured'
   | 'app-check-unavailable'
   | 'permission-denied'
@@ -32,10 +33,21 @@ export class SignupError extends Error {
   }
 }
 
-/** The e-mail trimmed and lower-cased; empty raises email-required. */
+/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX = 254;
+
+/**
+ * An address as its owner types and sees it: something@domain.tld, without white space,
+ * control, format (zero-width, bidirectional) or separator characters anywhere (Unicode
+ * Cc, Cf, Zl, Zp, Zs), at most EMAIL_MAX characters. firestore.rules checks the same.
+ */
+const EMAIL = /^[^@\s\p{Cc}\p{Cf}\p{Z}]+@[^@\s\p{Cc}\p{Cf}\p{Z}]+\.[^@\s\p{Cc}\p{Cf}\p{Z}]+$/u;
+
+/** The e-mail trimmed and lower-cased; empty raises email-required, a malformed one email-invalid. */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (!email) throw new SignupError('email-required');
+  if (email.length > EMAIL_MAX || !EMAIL.test(email)) throw new SignupError('email-invalid');
   return email;
 }
 
@@ -95,6 +107,7 @@ export function mapFirestoreCode(code: string | undefined): SignupErrorCode {
     case 'app-check-unavailable':
     case 'backend-not-configured':
     case 'email-required':
+    case 'email-invalid':
       return code;
     default:
       return 'unknown';
@@ -105,6 +118,7 @@ type NewsletterTexts = Pick<DictionaryOf<'newsletter'>, 'genericError' | 'errors
 
 const MESSAGE_KEYS: Record<Exclude<SignupErrorCode, 'unknown'>, keyof NewsletterTexts['errors']> = {
   'email-required': 'emailRequired',
+  'email-invalid': 'emailInvalid',
   'backend-not-configured': 'backendNotConfigured',
   'app-check-unavailable': 'appCheckUnavailable',
   'permission-denied': 'permissionDenied',

@@ -25,7 +25,6 @@ import {
   normaliseNewsletter,
   normalisePublisher,
 } from '@/web/sections/models';
-import { loadPageDictionary } from '../preview/content';
 import {
   DiscordSection,
   FaqSection,
@@ -34,6 +33,7 @@ import {
   NewsletterSection,
   PublisherSection,
 } from '../sections/landing';
+import type { LoadDictionary } from '../site/page-source';
 import type { UiContext } from '../ui/context';
 import { LegalPage } from './LegalPage';
 import {
@@ -47,8 +47,7 @@ import {
   PublishingPage,
 } from './pages';
 
-type Render = (ui: UiContext) => Promise<ReactNode>;
-const load = loadPageDictionary;
+type Render = (ui: UiContext, load: LoadDictionary) => Promise<ReactNode>;
 
 /** The landing sections any page of SITE_PAGES lists, each with its presence rules. */
 type SectionNamespace = SitePageEntry['sections'][number];
@@ -82,16 +81,20 @@ const SECTION_RENDERERS: {
   },
 };
 
-async function section<N extends SectionNamespace>(namespace: N, ui: UiContext) {
+async function section<N extends SectionNamespace>(
+  namespace: N,
+  ui: UiContext,
+  load: LoadDictionary,
+) {
   return SECTION_RENDERERS[namespace](await load(ui.language, namespace), ui);
 }
 
 /** The home page is its landing sections, in the order SITE_PAGES lists them. */
-async function home(ui: UiContext) {
+async function home(ui: UiContext, load: LoadDictionary) {
   const home = SITE_PAGES.find((page) => page.namespace === 'home');
   const sections = await Promise.all(
     (home?.sections ?? []).map(async (namespace) => (
-      <Fragment key={namespace}>{await section(namespace, ui)}</Fragment>
+      <Fragment key={namespace}>{await section(namespace, ui, load)}</Fragment>
     )),
   );
   return <>{sections}</>;
@@ -103,7 +106,7 @@ function page<N extends Namespace, M>(
   normalise: (dictionary: DictionaryOf<N>) => M | null,
   View: (props: { model: M; ui: UiContext }) => ReactNode,
 ): Render {
-  return async (ui) => {
+  return async (ui, load) => {
     const model = normalise(await load(ui.language, namespace));
     return model && <View model={model} ui={ui} />;
   };
@@ -125,7 +128,7 @@ const PAGE_RENDERERS: Record<PageNamespace, Render> = {
   pitch: page('pitch', normalisePitch, PitchPage),
   publishing: page('publishing', normalisePublishing, PublishingPage),
   faqPage: page('faqPage', normaliseFaqPage, FaqPage),
-  contact: async (ui) => {
+  contact: async (ui, load) => {
     const [page, discord] = await Promise.all([
       load(ui.language, 'contact'),
       load(ui.language, 'discord'),
@@ -145,6 +148,11 @@ const PAGE_RENDERERS: Record<PageNamespace, Render> = {
   communityGuideline: legal('communityGuideline'),
 };
 
-export async function renderPage(namespace: PageNamespace, ui: UiContext): Promise<ReactNode> {
-  return PAGE_RENDERERS[namespace](ui);
+/** A page's body, with its texts from `load` (published dictionaries, or a preview's drafts). */
+export async function renderPage(
+  namespace: PageNamespace,
+  ui: UiContext,
+  load: LoadDictionary,
+): Promise<ReactNode> {
+  return PAGE_RENDERERS[namespace](ui, load);
 }

@@ -12,28 +12,34 @@ import { LANGUAGES, type Language } from '@/schemas/languages';
 import { normaliseFooter } from '@/web/chrome/models';
 import { normaliseAbout, normalisePressKit } from '@/web/pages/models';
 import { presentText } from '@/web/ui/presence';
-import { loadDictionary } from '../i18n/dictionaries';
 import { pagePath } from '../i18n/paths';
+import type { LoadDictionary } from '../site/page-source';
 import { siteUrl } from '../site/settings';
-import { fontsOf } from '../site/text-metrics';
+import { fontsOf, textRuns } from '../site/text-metrics';
 import { zip, type ZipEntry } from './zip';
 
 export const PRESS_KIT_FILE = 'rg-press-kit.zip';
 
 const COLORS = { ink: '#120f24', accent: '#c8f560', shadow: '#6f5cff', text: '#f4f1ff' };
 
-/** The wordmark as SVG paths (no font needed to open it), lime plate with a purple shadow. */
+/**
+ * The wordmark as SVG paths (no font needed to open it), lime plate with a purple shadow.
+ * Each character comes from the font file that draws it; one no file draws is left out.
+ */
 function wordmarkSvg(wordmark: string): string {
   const font = fontsOf(700)[0]!;
-  const run = font.layout(wordmark);
   const spacing = 0.04 * font.unitsPerEm;
   let x = 0;
-  const glyphs = run.glyphs.map((glyph, index) => {
-    const d = glyph.path.toSVG();
-    const placed = `<path transform="translate(${x.toFixed(1)} 0)" d="${d}"/>`;
-    x += run.positions[index]!.xAdvance + spacing;
-    return placed;
-  });
+  const glyphs: string[] = [];
+  for (const run of textRuns(wordmark, 700)) {
+    if (!run.font) continue;
+    const laid = run.font.layout(run.text);
+    laid.glyphs.forEach((glyph, index) => {
+      glyphs.push(`<path transform="translate(${x.toFixed(1)} 0)" d="${glyph.path.toSVG()}"/>`);
+      x += laid.positions[index]!.xAdvance + spacing;
+    });
+  }
+  x = Math.max(x, spacing);
   const padX = 0.55 * font.unitsPerEm;
   const padY = 0.35 * font.unitsPerEm;
   const shadow = 0.16 * font.unitsPerEm;
@@ -136,11 +142,30 @@ ${section(footerModel?.social?.header ?? websiteLabel, `<p>${escapeHtml(websiteL
 `;
 }
 
-/** The whole download: logos and a fact sheet per language, in one folder. */
-export async function pressKitArchive(): Promise<Uint8Array<ArrayBuffer>> {
+/** The wordmark and each language's fact sheet, from the dictionaries `load` gives. */
+export async function pressKitTexts(load: LoadDictionary) {
   const SITE_URL = siteUrl();
-  const layout = await loadDictionary('en', 'layout');
+  const layout = await load('en', 'layout');
   const wordmark = presentText(layout.brand.wordmark) ?? 'RG';
+  const factSheets = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const [about, pressKit, footer] = await Promise.all([
+        load(language, 'about'),
+        load(language, 'pressKit'),
+        load(language, 'footer'),
+      ]);
+      return {
+        language,
+        html: factSheetHtml({ language, siteUrl: SITE_URL, about, pressKit, footer }),
+      };
+    }),
+  );
+  return { wordmark, wordmarkSvg: wordmarkSvg(wordmark), factSheets };
+}
+
+/** The whole download: logos and a fact sheet per language, in one folder. */
+export async function pressKitArchive(load: LoadDictionary): Promise<Uint8Array<ArrayBuffer>> {
+  const texts = await pressKitTexts(load);
   const folder = PRESS_KIT_FILE.replace(/\.zip$/, '');
   const text = (value: string) => new TextEncoder().encode(value);
   const entries: ZipEntry[] = [
@@ -148,19 +173,12 @@ export async function pressKitArchive(): Promise<Uint8Array<ArrayBuffer>> {
       name: `${folder}/logos/icon.svg`,
       data: readFileSync(path.join(process.cwd(), 'app', 'icon.svg')),
     },
-    { name: `${folder}/logos/wordmark.svg`, data: text(wordmarkSvg(wordmark)) },
-    { name: `${folder}/logos/wordmark.png`, data: await wordmarkPng(wordmark) },
-  ];
-  for (const language of LANGUAGES) {
-    const [about, pressKit, footer] = await Promise.all([
-      loadDictionary(language, 'about'),
-      loadDictionary(language, 'pressKit'),
-      loadDictionary(language, 'footer'),
-    ]);
-    entries.push({
+    { name: `${folder}/logos/wordmark.svg`, data: text(texts.wordmarkSvg) },
+    { name: `${folder}/logos/wordmark.png`, data: await wordmarkPng(texts.wordmark) },
+    ...texts.factSheets.map(({ language, html }) => ({
       name: `${folder}/fact-sheet-${language}.html`,
-      data: text(factSheetHtml({ language, siteUrl: SITE_URL, about, pressKit, footer })),
-    });
-  }
+      data: text(html),
+    })),
+  ];
   return zip(entries);
 }

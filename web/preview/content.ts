@@ -16,6 +16,7 @@ import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { siteContent } from '../content/site-gate';
 import { loadDictionary } from '../i18n/dictionaries';
+import type { PageSource } from '../site/page-source';
 import { previewDictionary } from './annotate';
 import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';
 
@@ -70,4 +71,9 @@ export async function loadHeadDictionary<N extends Namespace>(
 ): Promise<DictionaryOf<N>> {
   if (!(await previewState())) return loadDictionary(language, namespace);
   return plain(language, namespace);
+}
+
+/** What a page route renders from: the published dictionaries, or in a preview the drafts. */
+export async function pageSource(): Promise<PageSource> {
+  return { body: loadPageDictionary, head: loadHeadDictionary, preview: await previewState() };
 }

@@ -10,9 +10,12 @@
 import 'server-only';
 import { defineEnableDraftMode } from 'next-sanity/draft-mode';
 import { cookies, draftMode } from 'next/headers';
-import { redirect, unstable_rethrow } from 'next/navigation';
+import { unstable_rethrow } from 'next/navigation';
 import { isSitePath } from '@/schemas/site-path';
+import { clientAddress } from '../site/client-address';
+import { exitTarget, rawParameter } from './exit-target';
 import { PreviewUnavailable, previewSecretClient } from './secret-client';
+import { FAILURES_PER_MINUTE, SecretGuessing } from './secret-guessing';
 
 const PATHNAME_PARAM = 'sanity-preview-pathname';
 /** Cookies next-sanity sets beside Next's own when a preview starts. */
@@ -44,7 +47,30 @@ export function withSafePathname(url: string): string {
   return parsed.toString();
 }
 
+const guessing = new SecretGuessing();
+
 export async function enableDraftMode(request: Request): Promise<Response> {
+  // Without the production server's word on the address, all such requests share one count.
+  const from = clientAddress(request.headers) ?? 'unknown address';
+  const wait = guessing.retryAfter(from);
+  if (wait > 0) {
+    console.warn(`draft mode: preview secret refused unchecked for ${from}: too many wrong ones`);
+    return new Response('Too many wrong preview secrets: try again later.', {
+      status: 429,
+      headers: { 'Retry-After': String(wait), 'Cache-Control': 'no-store' },
+    });
+  }
+  const response = await checkPreviewSecret(request);
+  if (response.status === 401) {
+    const count = guessing.failed(from);
+    console.warn(
+      `draft mode: wrong or expired preview secret from ${from} (${count} within a minute; ${FAILURES_PER_MINUTE} allowed)`,
+    );
+  }
+  return response;
+}
+
+async function checkPreviewSecret(request: Request): Promise<Response> {
   let client;
   try {
     client = await previewSecretClient();
@@ -64,10 +90,14 @@ export async function enableDraftMode(request: Request): Promise<Response> {
 }
 
 /** Leaves the preview and goes back to `to` (a path of this site), as a visitor sees it. */
-export async function disableDraftMode(request: Request): Promise<never> {
+export async function disableDraftMode(request: Request): Promise<Response> {
   (await draftMode()).disable();
   const jar = await cookies();
   for (const name of PREVIEW_COOKIES) if (jar.has(name)) jar.delete(name);
-  const to = new URL(request.url).searchParams.get('to');
-  redirect(to && isSitePath(to) ? to : '/');
+  // A path, not a URL: the browser resolves it on this site.
+  const to = exitTarget(rawParameter(new URL(request.url).search, 'to'));
+  return new Response(null, {
+    status: 307,
+    headers: { Location: to, 'Cache-Control': 'no-store' },
+  });
 }

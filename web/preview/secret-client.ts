@@ -34,9 +34,6 @@ function trust(authority: string): void {
   trusted.add(authority);
 }
 
-/** The local content API accepts any token; the preview-secret check insists on one. */
-const LOCAL_TOKEN = 'local-content-api';
-
 export async function previewSecretClient(): Promise<SanityClient> {
   const settings = readContentSettings(process.env, 'read');
   if (settings.kind === 'sanity') {
@@ -64,7 +61,7 @@ export async function previewSecretClient(): Promise<SanityClient> {
     dataset: api.dataset,
     apiHost: api.url,
     useProjectHostname: false,
-    token: LOCAL_TOKEN,
+    token: api.token,
     apiVersion: SANITY_API_VERSION,
     useCdn: false,
   });

@@ -10,8 +10,13 @@ describe('allowedMethods', () => {
     '%s answers GET and HEAD only',
     (pathname) => expect(allowedMethods(pathname, WRITE_ROUTES)).toEqual(['GET', 'HEAD']),
   );
-  it('adds the methods a listed route accepts; [segment] matches one segment', () => {
-    expect(allowedMethods('/api/hooks/sanity', WRITE_ROUTES)).toEqual(['GET', 'HEAD', 'POST']);
+  it('answers exactly the methods a listed route accepts; [segment] matches one segment', () => {
+    expect(allowedMethods('/api/hooks/sanity', WRITE_ROUTES)).toEqual(['POST']);
+    expect(allowedMethods('/api/x', { '/api/x': ['GET', 'DELETE'] })).toEqual([
+      'GET',
+      'HEAD',
+      'DELETE',
+    ]);
     expect(allowedMethods('/api/hooks/a/b', WRITE_ROUTES)).toEqual(['GET', 'HEAD']);
   });
 });
@@ -25,7 +30,8 @@ describe('edgeAnswer', () => {
     ['TRACE', '/_next/static/x.js', '', { kind: 'method-not-allowed', allow: 'GET, HEAD' }],
     ['get', '/', '', { kind: 'method-not-allowed', allow: 'GET, HEAD' }],
     ['POST', '/api/hooks/sanity', '', { kind: 'pass' }],
-    ['PUT', '/api/hooks/sanity', '', { kind: 'method-not-allowed', allow: 'GET, HEAD, POST' }],
+    ['PUT', '/api/hooks/sanity', '', { kind: 'method-not-allowed', allow: 'POST' }],
+    ['GET', '/api/hooks/sanity', '', { kind: 'method-not-allowed', allow: 'POST' }],
     ['GET', '/de/%zz', '', { kind: 'bad-request' }],
     ['GET', '/locales/%E0%A4%A', '', { kind: 'bad-request' }],
     ['GET', '/%', '', { kind: 'bad-request' }],
@@ -89,19 +95,17 @@ describe('ROUTE_METHODS matches the route handlers under app/', () => {
     );
   });
 
-  it('lists every route that accepts more than GET and HEAD, with exactly those methods', () => {
+  it('lists every route that answers other methods than GET and HEAD, with exactly its methods', () => {
     const found = Object.fromEntries(
       routeFiles()
         .map(
           (file) =>
             [
               routePath(file),
-              exportedMethods(readFileSync(file, 'utf8')).filter(
-                (m) => m !== 'GET' && m !== 'HEAD',
-              ),
+              exportedMethods(readFileSync(file, 'utf8')).filter((m) => m !== 'HEAD'),
             ] as const,
         )
-        .filter(([, methods]) => methods.length > 0),
+        .filter(([, methods]) => methods.join() !== 'GET'),
     );
     const declared = Object.fromEntries(
       Object.entries(ROUTE_METHODS).map(([route, methods]) => [route, [...methods].sort()]),

@@ -9,7 +9,7 @@ import { ImageResponse } from 'next/og';
 import type { Language } from '@/schemas/languages';
 import { presentText } from '@/web/ui/presence';
 import { SITE_PAGES } from '@/schemas/site';
-import { unbreakablePieces, textWidthEm } from './text-metrics';
+import { textRuns, textWidthEm, unbreakablePieces, type DisplayWeight } from './text-metrics';
 
 export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
 
@@ -50,18 +50,68 @@ function fonts() {
 
 const TITLE_WIDTH = 1040;
 const TITLE_LINES = 3;
+const TITLE_STYLE = { weight: 700, letterSpacing: -0.01 } as const;
+const SMALLEST_TITLE = 40;
 
 /** The largest title size (px) at which the longest word fits the width and the whole title fits three lines. */
 function titleSize(title: string): number {
-  const style = { weight: 700, letterSpacing: -0.01 } as const;
-  const widest = Math.max(...unbreakablePieces(title).map((piece) => textWidthEm(piece, style)));
-  const total = textWidthEm(title, style);
-  for (let size = 96; size > 40; size -= 4) {
+  const widest = Math.max(0, ...unbreakablePieces(title).map((p) => textWidthEm(p, TITLE_STYLE)));
+  const total = textWidthEm(title, TITLE_STYLE);
+  for (let size = 96; size > SMALLEST_TITLE; size -= 4) {
     // Lines are filled greedily; 0.85 leaves room for the space lost at line ends.
     if (widest * size <= TITLE_WIDTH && total * size <= TITLE_WIDTH * TITLE_LINES * 0.85)
       return size;
   }
-  return 40;
+  return SMALLEST_TITLE;
+}
+
+/**
+ * What the image can draw of a text: only characters the site's font files have. next/og
+ * fetches a font from Google for any other character (and an emoji picture from a CDN,
+ * failing the whole image offline), sending the copy to third parties at build time.
+ */
+function drawable(text: string, weight: DisplayWeight): string {
+  return textRuns(text, weight)
+    .filter((run) => run.font)
+    .map((run) => run.text)
+    .join('')
+    .trim();
+}
+
+/**
+ * The title cut to what three lines hold at the smallest size, with an ellipsis: satori's
+ * line breaking takes seconds for a text of thousands of characters.
+ */
+function shortened(title: string): string {
+  const room = (TITLE_WIDTH * TITLE_LINES) / SMALLEST_TITLE;
+  const characters = [...title];
+  if (textWidthEm(title, TITLE_STYLE) <= room) return title;
+  let fits = 0;
+  let over = characters.length;
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (textWidthEm(`${characters.slice(0, middle).join('')}…`, TITLE_STYLE) <= room) fits = middle;
+    else over = middle;
+  }
+  return `${characters.slice(0, fits).join('').trimEnd()}…`;
+}
+
+/** The texts of a link-preview image and the title's size: what the image lays out. */
+export function socialImageLayout(texts: {
+  title: string;
+  siteName: string;
+  wordmark: string;
+  host: string;
+}) {
+  const siteName = drawable(texts.siteName, 500);
+  const title = shortened(drawable(presentText(texts.title) ?? '', 700) || siteName);
+  return {
+    title,
+    titleSize: titleSize(title),
+    siteName,
+    wordmark: drawable(texts.wordmark, 700),
+    host: drawable(texts.host, 500),
+  };
 }
 
 export function socialImage({
@@ -76,7 +126,7 @@ export function socialImage({
   /** The site's host name, shown as where the page lives. */
   host: string;
 }): ImageResponse {
-  const shownTitle = presentText(title) ?? siteName;
+  const shown = socialImageLayout({ title, siteName, wordmark, host });
   return new ImageResponse(
     <div
       style={{
@@ -107,30 +157,30 @@ export function socialImage({
             boxShadow: '8px 8px 0 #6f5cff',
           }}
         >
-          {wordmark}
+          {shown.wordmark}
         </div>
         <div style={{ display: 'flex', fontSize: 34, fontWeight: 500, color: '#c9c3ea' }}>
-          {siteName}
+          {shown.siteName}
         </div>
       </div>
       <div
         style={{
           display: 'flex',
-          fontSize: titleSize(shownTitle),
+          fontSize: shown.titleSize,
           fontWeight: 700,
           lineHeight: 1.1,
           letterSpacing: '-0.01em',
           maxWidth: TITLE_WIDTH,
         }}
       >
-        {shownTitle}
+        {shown.title}
       </div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
         <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ff8ab8' }} />
         <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#ffd84d' }} />
         <div style={{ display: 'flex', width: 18, height: 18, backgroundColor: '#3ad6c5' }} />
         <div style={{ display: 'flex', fontSize: 30, fontWeight: 500, color: '#c8f560' }}>
-          {host}
+          {shown.host}
         </div>
       </div>
     </div>,

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { SiteShell } from '@/web/chrome/SiteShell';
-import { renderPage } from '@/web/pages/registry';
-import { JsonLd, pageMetadata, pageUi } from '@/web/site/head';
+import { pageSource } from '@/web/preview/content';
+import { pageMetadata } from '@/web/site/head';
 import { assertLanguage, findPage, pageParams } from '@/web/site/page-params';
+import { SitePageView } from '@/web/site/site-page';
 
 // Unknown paths never get here: the proxy sends them to the not-found page with status 404.
 export const dynamicParams = false;
@@ -17,12 +17,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   const { lang, slug } = await params;
-  const language = assertLanguage(lang);
-  const page = findPage(slug);
   return (
-    <SiteShell language={language} currentPath={`/${page.slug}`}>
-      <JsonLd language={language} page={page} />
-      {await renderPage(page.namespace, await pageUi(language))}
-    </SiteShell>
+    <SitePageView
+      language={assertLanguage(lang)}
+      page={findPage(slug)}
+      source={await pageSource()}
+    />
   );
 }

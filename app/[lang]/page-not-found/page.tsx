@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { SiteShell } from '@/web/chrome/SiteShell';
-import { NotFoundPage } from '@/web/pages/NotFoundPage';
-import { languageMetadata, notFoundModel } from '@/web/site/head';
+import { pageSource } from '@/web/preview/content';
+import { languageMetadata } from '@/web/site/head';
 import { assertLanguage } from '@/web/site/page-params';
+import { NotFoundView } from '@/web/site/site-page';
 
 // The proxy rewrites every unknown path here with status 404 (see proxy.ts and web/site/routing.ts).
 export async function generateMetadata({
@@ -13,9 +13,5 @@ export async function generateMetadata({
 
 export default async function PageNotFound({ params }: PageProps<'/[lang]/page-not-found'>) {
   const language = assertLanguage((await params).lang);
-  return (
-    <SiteShell language={language} currentPath={null}>
-      <NotFoundPage model={await notFoundModel(language)} language={language} />
-    </SiteShell>
-  );
+  return <NotFoundView language={language} source={await pageSource()} />;
 }

@@ -1,0 +1,74 @@
+/**
+ * The defect this guards against, on the real production server: a German hero title with
+ * a zero-width space (as word processors paste it) passed the gate and `/de` answered 500
+ * from then on, because the text measuring threw. Copy with invisible and formatting
+ * characters, emoji and right-to-left text is published by the signed webhook: it goes
+ * live, and every page that shows it answers 200 with it, its preview image too.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '@/content/webhook';
+import { LANGUAGES } from '@/schemas/languages';
+import { SITE_PAGES } from '@/schemas/site';
+import { pagePath } from '@/web/i18n/paths';
+import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+
+const STORE = path.join(E2E_CONTENT, 'unicode.ndjson');
+const SECRET = 'test-only-webhook-secret-unicode-5c2d';
+const VARIANT: Variant = {
+  name: 'unicode',
+  env: { CONTENT_STORE_FILE: STORE, SANITY_REVALIDATE_SECRET: SECRET },
+};
+
+const HERO_TITLE = 'Spiele\u200b mit\u00ad Haltung\u2060, \u202eשלום\u202c \u2066😀\u2069\ufeff';
+const BRAND = 'R\u200dG\u034f Games 🇩🇪';
+
+let site: RunningSite;
+let origin: string;
+beforeAll(async () => {
+  copyEmbeddedStore(STORE);
+  buildSite(VARIANT);
+  site = await serveSite(VARIANT);
+  origin = site.url.replace('localhost', '127.0.0.1');
+}, 300_000);
+afterAll(() => site?.stop());
+
+async function publish(namespace: string) {
+  const body = JSON.stringify({ _id: `dictionary-${namespace}`, _type: `${namespace}Dictionary` });
+  const response = await fetch(`${origin}/api/revalidate`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
+    },
+  });
+  return (await response.json()) as { status: string };
+}
+
+describe('copy with invisible characters, emoji and right-to-left text', () => {
+  it('goes live, and every page that shows it answers 200 with it', async () => {
+    await editStored(STORE, 'dictionary-hero', (doc) => (doc.title.main.de = HERO_TITLE));
+    await editStored(STORE, 'dictionary-footer', (doc) => (doc.brand.name.de = BRAND));
+    expect((await publish('hero')).status).toBe('revalidated');
+    expect((await publish('footer')).status).toBe('revalidated');
+
+    const home = await fetch(`${origin}/de`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    // The page trims the byte-order mark at the end, as it trims white space.
+    expect(html).toContain(HERO_TITLE.trim());
+    for (const page of SITE_PAGES) {
+      for (const language of LANGUAGES) {
+        const response = await fetch(`${origin}${pagePath(page.slug, language)}`);
+        expect(response.status, pagePath(page.slug, language)).toBe(200);
+        if (language === 'de') expect(await response.text()).toContain('R\u200dG');
+        else await response.arrayBuffer();
+      }
+    }
+    const image = await fetch(`${origin}/og/de/home.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Where a page's texts come from. The routes pass the live source (published dictionaries,
+ * or a preview's drafts: web/preview/content.ts); the content gate's render check passes a
+ * version it has not let through yet (web/site/render-check.tsx). Pages render the same
+ * way from either.
+ */
+import type { DictionaryOf, Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import type { PreviewState } from '../preview/content';
+
+export type LoadDictionary = <N extends Namespace>(
+  language: Language,
+  namespace: N,
+) => Promise<DictionaryOf<N>>;
+
+export interface PageSource {
+  /** Texts of the page's body (in a preview: the drafts, with click-to-edit info). */
+  readonly body: LoadDictionary;
+  /** Texts of the head and structured data (in a preview: the drafts as written). */
+  readonly head: LoadDictionary;
+  /** The preview this request asks for, or null. */
+  readonly preview: PreviewState | null;
+}
