@@ -17,9 +17,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
+import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { allowedMethods, EDGE_TEXT, UNROUTABLE_METHODS } from './web/site/http-edge.ts';
 import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
+import { readSharedCacheSetting } from './web/site/settings.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
 Object.assign(process.env, { NODE_ENV: 'production' });
@@ -82,6 +84,16 @@ function rawClientError(code: string | undefined): string {
   ];
   return `${lines.join('\r\n')}\r\n\r\n${reason}`;
 }
+
+// Several instances share one cache through Redis (docs/several-instances.md). A malformed
+// REDIS_URL is one line, never a stop: this instance then serves from its own cache.
+const sharedCache = readSharedCacheSetting();
+if (sharedCache.kind === 'invalid')
+  console.error(
+    `server: shared cache off: ${sharedCache.message}; serving from this instance's own cache`,
+  );
+// Connects now, so the log says at start whether Redis answers.
+else sharedRedis();
 
 const { default: next } = await import('next');
 const app = next({

@@ -4,6 +4,10 @@
  * tag is on every page (in every language) and every `/locales` file that shows the
  * namespace, and on nothing else; expiring it (rather than marking it stale) makes the
  * next request render fresh instead of serving the old copy once more.
+ *
+ * With several instances (REDIS_URL), the gate's decision and the expired tag are recorded
+ * in Redis before the answer, so after a 200 no instance serves the old text; while Redis
+ * cannot record them the answer is 503, and Sanity delivers again.
  */
 import 'server-only';
 import { revalidateTag } from 'next/cache';
@@ -14,7 +18,8 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
-import { dictionaryTag, siteContent } from './site-gate';
+import { isRedisUnavailable } from '../shared-cache/redis-connection';
+import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
 function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[] } {
@@ -53,15 +58,39 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   }
   if (result.state === 'unreachable')
     return unavailable(namespace, result.problems.map(describeProblem).join('; '));
-  // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
+  // Held back: nothing the site serves changes, so nothing is revalidated.
+  const tags = result.state === 'live' ? [dictionaryTag(namespace)] : [];
+  const notRecorded = await recordForEveryInstance(namespace, tags);
+  // This instance's own cache, also when the record failed: it serves the new text at least.
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  if (notRecorded) return unavailable(namespace, notRecorded);
+  // The invalidation is recorded: a purge of a cache in front of the instances goes here.
   if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
-  revalidateTag(dictionaryTag(namespace), { expire: 0 });
   return Response.json({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
   });
+}
+
+/**
+ * With several instances: the gate's decision and the expired tags, recorded in Redis for
+ * every instance. Returns why that failed, or undefined once recorded (or with one instance).
+ */
+async function recordForEveryInstance(
+  namespace: Namespace,
+  tags: readonly string[],
+  { shared }: SiteContent = siteContent(),
+): Promise<string | undefined> {
+  if (!shared) return undefined;
+  try {
+    await shared.share(namespace, tags);
+    return undefined;
+  } catch (error) {
+    if (!isRedisUnavailable(error)) throw error;
+    return `the shared cache could not record it (${error.message}); this instance serves the new version, the others do once Redis records it`;
+  }
 }
 
 function heldBack(
