@@ -14,7 +14,7 @@
  * Options: --duration <s> per load run (default 10), --connections 50,200.
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -215,7 +215,7 @@ async function publishUntilFresh(
   const marker = `Skala${round}x${Date.now().toString(36)}`;
   const doc = (await store.readAll()).find((candidate) => candidate._id === 'dictionary-hero');
   if (!doc) throw new Error('the store holds no dictionary-hero');
-  (doc as { title: { main: { de: string } } }).title.main.de = `Spiele mit Haltung ${marker}`;
+  (doc.title as { main: { de: string } }).main.de = `Spiele mit Haltung ${marker}`;
   await store.commit([doc]);
   const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
   const started = performance.now();
@@ -246,6 +246,8 @@ async function publishUntilFresh(
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'rg-bench-scale-'));
+// nginx's workers run as another user: they must be able to read the exported files.
+await chmod(work, 0o755);
 const storeFile = path.join(work, 'store.ndjson');
 const store = new LocalStore(storeFile);
 await importLocales(store, { from: 'locales', dryRun: false });

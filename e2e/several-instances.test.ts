@@ -348,11 +348,13 @@ describe('Redis faults', () => {
       const [key] = await client.keys('rg-site:*:entry:/route-cache/APP_PAGE/*/$/de');
       expect(key).toBeTruthy();
       const stored = (await client.get(key!))!;
-      for (const written of [
+      const stamp = key!.replace(':entry:', ':stamp:');
+      // As another writer would leave them: the entry and a new stamp beside it.
+      for (const [index, written] of [
         'not an entry {',
         stored.replace(/"build":"[^"]+"/, '"build":"another-build"'),
-      ]) {
-        await client.set(key!, written);
+      ].entries()) {
+        await client.multi().set(key!, written).set(stamp, `written-elsewhere-${index}`).exec();
         const page = await get(b, '/de');
         expect(page.status).toBe(200);
         expect(page.cache).toBe('MISS');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCurrent, parseEntry, serializeEntry, type StoredEntry } from './cache-entry';
 
 const page: StoredEntry = {
+  id: 'write-1',
   lastModified: 1_700_000_000_000,
   tokens: { 'dictionary:hero': 'token-1' },
   cacheControl: { revalidate: false },

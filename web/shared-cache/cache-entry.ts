@@ -22,6 +22,8 @@ export interface CacheValue {
 }
 
 export interface StoredEntry {
+  /** New for every write; Redis keeps it beside the entry (its stamp), see cache-handler.ts. */
+  readonly id: string;
   readonly lastModified: number;
   readonly tokens: TagTokens;
   readonly cacheControl: unknown;
@@ -84,6 +86,7 @@ const Envelope = z.object({
   format: z.literal(ENTRY_FORMAT),
   build: z.string(),
   key: z.string(),
+  id: z.string(),
   lastModified: z.number(),
   tokens: z.record(z.string(), z.string()),
   cacheControl: z.unknown().optional(),
@@ -108,6 +111,7 @@ export function parseEntry(text: string, build: string, key: string, kind: Cache
     build: storedBuild,
     key: storedKey,
     value,
+    id,
     lastModified,
     tokens,
     cacheControl,
@@ -118,11 +122,11 @@ export function parseEntry(text: string, build: string, key: string, kind: Cache
     // Next stores null for a page that is not found; a data-cache read never gets one.
     return kind === 'FETCH'
       ? { ok: false, reason: 'empty data entry' }
-      : { ok: true, entry: { lastModified, tokens, cacheControl, value: null } };
+      : { ok: true, entry: { id, lastModified, tokens, cacheControl, value: null } };
   }
   const checked = VALUE_BY_KIND[kind].safeParse(value);
   if (!checked.success) return { ok: false, reason: `not a readable ${kind} entry` };
-  return { ok: true, entry: { lastModified, tokens, cacheControl, value: checked.data } };
+  return { ok: true, entry: { id, lastModified, tokens, cacheControl, value: checked.data } };
 }
 
 /** Next puts a page's or route's tags in this header; data entries get them on the call. */

@@ -9,7 +9,8 @@
  * - `rg-site:published` (hash, namespace → revision): the revision each namespace's tag was
  *   last invalidated for; the reconciliation compares it with the store.
  * - `rg-site:<build>:entry:<Next's key>`: Next's cache entries, scoped per build, so two
- *   builds running side by side never read each other's pages or data.
+ *   builds running side by side never read each other's pages or data; beside each, its
+ *   `stamp` (the id of its latest write).
  * - `rg-site:<build>:gate:<namespace>`: the gate's last good version and held-back record.
  *
  * Tokens and published revisions are not scoped per build: a publish invalidates the pages
@@ -23,6 +24,8 @@ const PREFIX = 'rg-site';
 export const TAG_TOKENS_KEY = `${PREFIX}:tag-tokens`;
 export const PUBLISHED_KEY = `${PREFIX}:published`;
 export const entryKey = (build: string, key: string) => `${PREFIX}:${build}:entry:${key}`;
+/** The id of the entry's latest write: a read fetches this, and the entry only when it changed. */
+export const stampKey = (build: string, key: string) => `${PREFIX}:${build}:stamp:${key}`;
 export const gateKey = (build: string, namespace: string) => `${PREFIX}:${build}:gate:${namespace}`;
 
 /** Entries nobody asked for in this long leave Redis (bounds old builds' leftovers). */
