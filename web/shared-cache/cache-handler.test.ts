@@ -79,6 +79,23 @@ describe('the shared cache handler', () => {
     expect(await handler.get(key, ROUTE)).toBeNull();
   });
 
+  it('Redis answering with an error (a key of another type) fails no request and opens no breaker', async () => {
+    const key = '/route-cache/APP_ROUTE/x/$/locales/de/footer.json';
+    expect(await handler.get(key, ROUTE)).toBeNull();
+    await handler.set(key, value('v1'));
+    redis.cli('DEL', 'rg-site:tag-tokens');
+    redis.cli('SET', 'rg-site:tag-tokens', 'not a hash');
+    try {
+      // Served as during an outage: from this instance's memory.
+      expect(bodyOf(await handler.get(key, ROUTE))).toBe('v1');
+      expect(state()).toBe('reachable');
+    } finally {
+      redis.cli('DEL', 'rg-site:tag-tokens');
+    }
+    // The tokens are gone: the entry counts as stale and is rendered again.
+    expect(await handler.get(key, ROUTE)).toBeNull();
+  });
+
   it('Redis hung: one call gives up within 250 ms, the next at once; this instance serves from its memory and its own invalidations', async () => {
     const key = '/route-cache/APP_ROUTE/x/$/locales/tr/hero.json';
     expect(await handler.get(key, ROUTE)).toBeNull();

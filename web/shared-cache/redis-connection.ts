@@ -10,7 +10,7 @@
  * inside Next's bundles (the receiver, the gate); both copies find the same connection on
  * globalThis. So this file imports nothing through the `@/` alias.
  */
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { readSharedCacheSetting } from '../site/settings.ts';
 
 /** Every Redis call gives up after this long (the issue's limit: 250 ms). */
@@ -55,7 +55,7 @@ export interface SharedRedis {
   state(): RedisState;
   /** Since when the state holds (ISO time). */
   since(): string;
-  /** Runs one call (or one MULTI) within the deadline; throws RedisUnavailable when it cannot. */
+  /** Runs one call (or one MULTI) within the deadline; any failure is a RedisUnavailable. */
   run<T>(call: (client: Client) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -131,11 +131,10 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
       try {
         return await withDeadline(call(client));
       } catch (error) {
-        if (isRedisUnavailable(error) || isConnectionFailure(error)) {
-          openBreaker(reasonOf(error));
-          throw new RedisUnavailable(`Redis at ${address}: ${reasonOf(error)}`);
-        }
-        throw error;
+        // Redis answering with an error (out of memory, a key of another type) is reported
+        // like an outage, so that no caller fails a request on it, but opens no breaker.
+        if (!(error instanceof ErrorReply)) openBreaker(reasonOf(error));
+        throw new RedisUnavailable(`Redis at ${address}: ${reasonOf(error)}`);
       }
     },
     async close() {
@@ -155,12 +154,6 @@ function withDeadline<T>(promise: Promise<T>): Promise<T> {
     );
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
-/** Reply errors (a wrong type, a script error) are Redis answering; everything else is not. */
-function isConnectionFailure(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : '';
-  return name !== 'ErrorReply' && name !== 'SimpleError' && name !== 'BlobError';
 }
 
 interface Holder {
