@@ -49,10 +49,12 @@ export function siteContent(): SiteContent {
   if (!holder[KEY]) {
     // The build's last good dictionaries live in its output folder: written by the
     // build, advanced by this server, kept across restarts, replaced by the next build.
-    // With REDIS_URL the instances share them in Redis instead, seeded from that folder.
+    // With REDIS_URL the production servers share them in Redis instead, seeded from that
+    // folder (`next dev` has no build to scope them by, and keeps Next's own cache).
     const building = process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
     const folder = new Snapshot(path.join(siteDistDir(), 'content-snapshot'));
-    const redis = building ? undefined : sharedRedis();
+    const serving = !building && process.env.NODE_ENV === 'production';
+    const redis = serving ? sharedRedis() : undefined;
     const shared = redis && new SharedSnapshot(redis, buildId(), folder);
     const snapshot = shared ?? folder;
     const store = openContentStore('read');
