@@ -3,15 +3,17 @@
  * nginx serving the same pages as files from disk (the limit), in one run on this machine.
  *
  * One build (served with and without REDIS_URL: the setting is read when a server starts).
- * Each scenario is served on loopback and loaded by autocannon (in this process) at 50 and
- * 200 connections with every page in every language and a few /locales files: requests
- * per second, p50 and p99 latency, errors (including non-2xx), and the ratio of requests
- * per second to nginx. Then, for each scenario with servers, 10 publishes (a store edit and
- * the signed webhook to the first instance): the time until /de and /locales/de/hero.json
- * show it on every instance, median and maximum.
+ * Every scenario is served on loopback side by side (each with a Redis database of its own)
+ * and loaded by autocannon (in this process) at 50 and 200 connections with every page in
+ * every language and a few /locales files, the scenarios taking turns for several rounds so
+ * that the machine's other work weighs on each alike: requests per second, p50 and p99
+ * latency, errors and timeouts, non-2xx answers, and the ratio of requests per second to
+ * nginx in the same round. Then, for each scenario with servers, 10 publishes (a store
+ * edit and the signed webhook to the first instance): the time until /de and
+ * /locales/de/hero.json show it on every instance, median and maximum.
  *
  * Scenarios are a list (SCENARIOS): one more (e.g. a CDN in front) is one more entry.
- * Options: --duration <s> per load run (default 10), --connections 50,200.
+ * Options: --duration <s> per load run (default 5), --rounds (default 3), --connections 50,200.
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,18 +27,20 @@ import { formatTable } from '@/content/report';
 import { signWebhook } from '@/content/webhook';
 import { LANGUAGES } from '@/schemas/languages';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
-import { startRedis, type RunningRedis } from '@/testing/redis-server';
+import { startRedis } from '@/testing/redis-server';
 import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { EVERY_PAGE_PATH } from './pages';
 import { median } from './statistics';
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50,200' },
   },
 });
 const DURATION_S = Number(values.duration);
+const ROUNDS = Number(values.rounds);
 const CONNECTIONS = values.connections.split(',').map(Number);
 const PUBLISHES = 10;
 const SECRET = 'bench-scale-webhook-secret';
@@ -57,7 +61,8 @@ interface Served {
 
 interface Context {
   readonly variant: Variant;
-  readonly redis: RunningRedis;
+  /** A Redis database of its own for each call (scenarios run side by side). */
+  redisUrl(): string;
   readonly work: string;
 }
 
@@ -107,7 +112,7 @@ http {
 
 const serveInstances = async (context: Context, count: number, redis: boolean) => {
   const variant: Variant = redis
-    ? { ...context.variant, env: { ...context.variant.env, REDIS_URL: context.redis.url } }
+    ? { ...context.variant, env: { ...context.variant.env, REDIS_URL: context.redisUrl() } }
     : context.variant;
   const instances: RunningSite[] = [];
   for (let i = 0; i < count; i += 1) instances.push(await serveSite(variant));
@@ -121,9 +126,10 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'nginx, the same pages as files',
     reference: true,
-    async serve({ variant, redis, work }) {
+    async serve(context) {
       // The files are what one instance answers for each path.
-      const [source] = await serveInstances({ variant, redis, work }, 1, false);
+      const [source] = await serveInstances(context, 1, false);
+      const { work } = context;
       const files = path.join(work, 'files');
       for (const pathname of PATHS) {
         const body = Buffer.from(await (await fetch(`${source!.url}${pathname}`)).arrayBuffer());
@@ -153,7 +159,6 @@ const SCENARIOS: Scenario[] = [
   {
     name: '1 instance, Redis',
     async serve(context) {
-      context.redis.cli('FLUSHALL');
       const instances = await serveInstances(context, 1, true);
       return { url: instances[0]!.url, instances, stop: () => stopAll(instances) };
     },
@@ -161,7 +166,6 @@ const SCENARIOS: Scenario[] = [
   {
     name: '3 instances, Redis, nginx round robin',
     async serve(context) {
-      context.redis.cli('FLUSHALL');
       const instances = await serveInstances(context, 3, true);
       const upstream = instances.map((instance) => `server 127.0.0.1:${instance.port};`).join(' ');
       const nginx = await startNginx(
@@ -263,58 +267,64 @@ const variant: Variant = {
 console.log('building the site…');
 buildSite(variant);
 const redis = await startRedis();
+let databases = 0;
+const context: Context = { variant, work, redisUrl: () => `${redis.url}/${(databases += 1)}` };
 const rows: (string | number)[][] = [];
 const publishRows: (string | number)[][] = [];
+const served: Served[] = [];
 try {
-  const results = new Map<string, LoadResult[]>();
+  // Every scenario runs side by side, idle but for its turn; the load runs take turns in
+  // rounds, so that what else the machine does weighs on each alike.
   for (const scenario of SCENARIOS) {
-    console.log(`${scenario.name}…`);
-    const served = await scenario.serve({ variant, redis, work });
-    try {
-      // Every path once through the front, then a short warm-up at full load.
-      for (const pathname of PATHS) await (await fetch(`${served.url}${pathname}`)).arrayBuffer();
-      await autocannon({
-        url: served.url,
-        connections: 50,
-        duration: 3,
-        requests: PATHS.map((p) => ({ path: p })),
-      });
-      const measured: LoadResult[] = [];
-      for (const connections of CONNECTIONS) measured.push(await load(served.url, connections));
-      results.set(scenario.name, measured);
-      if (served.instances.length) {
-        const times: number[] = [];
-        for (let round = 1; round <= PUBLISHES; round += 1)
-          times.push(await publishUntilFresh(store, served.instances, round));
-        publishRows.push([
-          scenario.name,
-          Math.round(median(times)),
-          Math.round(Math.max(...times)),
-        ]);
-      }
-    } finally {
-      await served.stop();
-    }
+    console.log(`starting: ${scenario.name}…`);
+    const running = await scenario.serve(context);
+    served.push(running);
+    for (const pathname of PATHS) await (await fetch(`${running.url}${pathname}`)).arrayBuffer();
   }
-  const reference = results.get(SCENARIOS.find((scenario) => scenario.reference)!.name)!;
-  for (const scenario of SCENARIOS)
-    for (const [index, connections] of CONNECTIONS.entries()) {
-      const result = results.get(scenario.name)![index]!;
+  const runs = SCENARIOS.map(() => CONNECTIONS.map((): LoadResult[] => []));
+  const ratios = SCENARIOS.map(() => CONNECTIONS.map((): number[] => []));
+  const referenceIndex = SCENARIOS.findIndex((scenario) => scenario.reference);
+  for (const [level, connections] of CONNECTIONS.entries())
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      console.log(`${connections} connections, round ${round} of ${ROUNDS}…`);
+      const results = [];
+      for (const running of served) results.push(await load(running.url, connections));
+      for (const [index, result] of results.entries()) {
+        runs[index]![level]!.push(result);
+        ratios[index]![level]!.push(result.rps / results[referenceIndex]!.rps);
+      }
+    }
+  for (const [index, scenario] of SCENARIOS.entries())
+    for (const [level, connections] of CONNECTIONS.entries()) {
+      const results = runs[index]![level]!;
+      const sum = (pick: (result: LoadResult) => number) =>
+        results.reduce((total, result) => total + pick(result), 0);
       rows.push([
         scenario.name,
         connections,
-        Math.round(result.rps),
-        result.p50,
-        result.p99,
-        `${result.errors} (${result.timeouts})`,
-        result.non2xx,
-        (result.rps / reference[index]!.rps).toFixed(3),
+        Math.round(median(results.map((result) => result.rps))),
+        median(results.map((result) => result.p50)),
+        median(results.map((result) => result.p99)),
+        `${sum((result) => result.errors)} (${sum((result) => result.timeouts)})`,
+        sum((result) => result.non2xx),
+        median(ratios[index]![level]!).toFixed(3),
       ]);
     }
+  for (const [index, scenario] of SCENARIOS.entries()) {
+    const { instances } = served[index]!;
+    if (!instances.length) continue;
+    console.log(`publishing: ${scenario.name}…`);
+    const times: number[] = [];
+    for (let round = 1; round <= PUBLISHES; round += 1)
+      times.push(await publishUntilFresh(store, instances, round));
+    publishRows.push([scenario.name, Math.round(median(times)), Math.round(Math.max(...times))]);
+  }
   console.log(
     [
       '',
-      `${PATHS.length} paths in rotation (every page in every language, 9 /locales files), ${DURATION_S} s per run`,
+      `${PATHS.length} paths in rotation (every page in every language, 9 /locales files); ` +
+        `${ROUNDS} rounds of ${DURATION_S} s per scenario and connection count, taking turns; ` +
+        'medians of the rounds (errors: sums), ratio: median of each round’s ratio',
       formatTable(
         [
           'scenario',
@@ -334,6 +344,7 @@ try {
     ].join('\n'),
   );
 } finally {
+  await Promise.all(served.map((running) => running.stop()));
   await redis.stop();
   await rm(work, { recursive: true, force: true });
 }

@@ -148,8 +148,11 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
 function withDeadline<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
+    // After the timer, one turn of the event loop first: a reply that arrived while a render
+    // held the loop is read before the call counts as unanswered.
     timer = setTimeout(
-      () => reject(new RedisUnavailable(`no answer within ${CALL_TIMEOUT_MS} ms`)),
+      () =>
+        setImmediate(() => reject(new RedisUnavailable(`no answer within ${CALL_TIMEOUT_MS} ms`))),
       CALL_TIMEOUT_MS,
     );
   });
