@@ -4,7 +4,7 @@
  *
  * One build (served with and without REDIS_URL: the setting is read when a server starts).
  * Every scenario is served on loopback side by side (each with a Redis database of its own)
- * and loaded by autocannon (in this process) at 50 and 200 connections with every page in
+ * and loaded by autocannon (in this process) at 1, 50 and 200 connections with every page in
  * every language and a few /locales files, the scenarios taking turns for several rounds so
  * that the machine's other work weighs on each alike: requests per second, p50 and p99
  * latency, errors and timeouts, non-2xx answers, and the ratio of requests per second to
@@ -13,7 +13,7 @@
  * /locales/de/hero.json show it on every instance, median and maximum.
  *
  * Scenarios are a list (SCENARIOS): one more (e.g. a CDN in front) is one more entry.
- * Options: --duration <s> per load run (default 5), --rounds (default 3), --connections 50,200.
+ * Options: --duration <s> per load run (default 5), --rounds (default 3), --connections 1,50,200.
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +36,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50,200' },
+    connections: { type: 'string', default: '1,50,200' },
   },
 });
 const DURATION_S = Number(values.duration);
