@@ -1,10 +1,20 @@
 /**
- * Runs once when a server instance of the site starts (Next calls `register` before the
- * first request; `next build` does not). The newsletter's confirmation mails are sent from
- * here: see web/newsletter/server/start.ts and docs/newsletter.md.
+ * Runs once when a server instance of the site starts (Next's instrumentation hook; never in
+ * the workers of `next build`).
+ * - The newsletter's confirmation mails are sent from here (web/newsletter/server/start.ts,
+ *   docs/newsletter.md).
+ * - With REDIS_URL, a production server reconciles what it serves with the content store on
+ *   start and at an interval (web/shared-cache/reconcile.ts, docs/several-instances.md).
  */
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD)
+    return;
   const { startNewsletterConfirmations } = await import('./web/newsletter/server/start');
   startNewsletterConfirmations();
+  if (process.env.NODE_ENV === 'production' && process.env.REDIS_URL?.trim()) {
+    const { startReconciliation } = await import('./web/shared-cache/reconcile');
+    startReconciliation();
+  }
 }

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { DRAFT_MODE_COOKIE } from './web/preview/settings';
 import { REQUEST_BODY_LIMIT } from './web/site/http-edge';
 import { securityHeaders } from './web/site/security-headers';
-import { readNewsletterSettings, readSiteSettings, siteDistDir } from './web/site/settings';
+import {
+  readNewsletterSettings,
+  readSharedCacheSetting,
+  readSiteSettings,
+  siteDistDir,
+} from './web/site/settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
@@ -69,4 +75,20 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * Several instances, one site (docs/several-instances.md): with REDIS_URL, the server (not
+ * the build, which never needs Redis) keeps Next's cache in Redis through our handler, and
+ * `cacheMaxMemorySize: 0` turns off Next's per-process copy so that every read sees what the
+ * other instances rendered and invalidated. Read when the server starts, so one build runs
+ * with or without Redis. Without REDIS_URL, or with a malformed one (server.ts reports it),
+ * Next's own cache serves as on a single instance.
+ */
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_PRODUCTION_SERVER || readSharedCacheSetting().kind !== 'redis')
+    return nextConfig;
+  return {
+    ...nextConfig,
+    cacheHandler: path.join(import.meta.dirname, 'web', 'shared-cache', 'cache-handler.ts'),
+    cacheMaxMemorySize: 0,
+  };
+}

@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
 import { chooseClientAddressHeader } from './web/site/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
+import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { applyEdgeCachePolicy } from './web/site/edge-cache.ts';
 import {
   allowedMethods,
@@ -39,7 +40,7 @@ import {
 } from './web/site/http-edge.ts';
 import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
 import { securityHeaders } from './web/site/security-headers.ts';
-import { readSiteSettings } from './web/site/settings.ts';
+import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
 Object.assign(process.env, { NODE_ENV: 'production' });
@@ -150,6 +151,16 @@ function rawClientError(code: string | undefined): string {
       ? rawResponse(408, 'Request Timeout')
       : rawResponse(400, 'Bad Request');
 }
+
+// Several instances share one cache through Redis (docs/several-instances.md). A malformed
+// REDIS_URL is one line, never a stop: this instance then serves from its own cache.
+const sharedCache = readSharedCacheSetting();
+if (sharedCache.kind === 'invalid')
+  console.error(
+    `server: shared cache off: ${sharedCache.message}; serving from this instance's own cache`,
+  );
+// Connects now, so the log says at start whether Redis answers.
+else sharedRedis();
 
 const { default: next } = await import('next');
 const app = next({

@@ -111,9 +111,9 @@ async function publishToFresh(cacheUrl: string, round: number): Promise<number> 
       'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
     },
   });
-  const outcome = (await answer.json()) as { cdnPurge?: { state?: string } };
-  if (outcome.cdnPurge?.state !== 'purged')
-    throw new Error(`publish ${round}: the purge did not go through: ${JSON.stringify(outcome)}`);
+  const outcome = (await answer.json()) as { status?: string };
+  if (outcome.status !== 'revalidated')
+    throw new Error(`publish ${round}: not revalidated: ${JSON.stringify(outcome)}`);
   for (;;) {
     const page = await (await fetch(`${cacheUrl}/de`)).text();
     if (page.includes(text)) return performance.now() - sent;

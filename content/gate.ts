@@ -14,7 +14,7 @@ import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { publishDocument } from './published';
-import type { Snapshot } from './snapshot';
+import type { SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
 
 export type GateState = 'live' | 'held-back' | 'unreachable';
@@ -30,7 +30,7 @@ export interface GateResult<N extends Namespace = Namespace> {
 
 export interface GateOptions {
   readonly store: ContentStore;
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotStore;
   /** Throw instead of falling back (the build: it must fail on copy that does not pass). */
   readonly failOnProblems: boolean;
   readonly log?: (line: string) => void;
@@ -54,7 +54,7 @@ export interface NamespaceReads {
 }
 
 /** A short, stable name for one version of a document (Sanity's `_rev` is part of it). */
-function revisionOf(doc: DictionaryDocument | undefined): string {
+export function revisionOf(doc: DictionaryDocument | undefined): string {
   if (!doc) return 'missing';
   return createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 12);
 }
@@ -206,7 +206,7 @@ export class ContentGate {
         {
           file: documentId(namespace),
           path: '',
-          message: `no earlier good version to serve instead (none in ${this.options.snapshot.dir})`,
+          message: `no earlier good version to serve instead (none in ${this.options.snapshot.description})`,
         },
       ]);
     }

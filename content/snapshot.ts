@@ -29,8 +29,29 @@ export interface SnapshotEntry<N extends Namespace = Namespace> {
   readonly heldBack: HeldBack | null;
 }
 
-export class Snapshot {
+/**
+ * Where the gate keeps the last good versions and the held-back records: this folder on a
+ * single instance, Redis when several instances share it (web/shared-cache/gate-snapshot.ts).
+ */
+export interface SnapshotStore {
+  /** Named in errors: e.g. the folder, or the Redis address. */
+  readonly description: string;
+  read<N extends Namespace>(namespace: N): Promise<SnapshotEntry<N> | undefined>;
+  saveGood<N extends Namespace>(
+    namespace: N,
+    revision: string,
+    languages: Record<Language, DictionaryOf<N>>,
+  ): Promise<void>;
+  holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void>;
+  list(): Promise<SnapshotEntry[]>;
+}
+
+export class Snapshot implements SnapshotStore {
   constructor(readonly dir: string) {}
+
+  get description(): string {
+    return this.dir;
+  }
 
   private file(namespace: Namespace): string {
     return path.join(this.dir, `${namespace}.json`);

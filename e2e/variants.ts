@@ -45,3 +45,14 @@ export const LIVE_VARIANT: Variant = {
     SITE_URL: 'https://live.rggames.example',
   },
 };
+
+/**
+ * Several instances on one Redis (e2e/several-instances.test.ts builds and serves this one
+ * itself, three times, and changes its store).
+ */
+export const SHARED_STORE = path.join(E2E_CONTENT, 'shared.ndjson');
+export const SHARED_WEBHOOK_SECRET = 'test-only-webhook-secret-9c2d';
+export const SHARED_VARIANT: Variant = {
+  name: 'shared',
+  env: { CONTENT_STORE_FILE: SHARED_STORE, SANITY_REVALIDATE_SECRET: SHARED_WEBHOOK_SECRET },
+};

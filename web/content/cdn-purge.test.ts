@@ -45,7 +45,6 @@ afterEach(() => {
 const quiet: PurgerOptions = {
   quickDelaysMs: [10, 10],
   backgroundDelaysMs: [],
-  repeatAfterMs: null,
   log: () => undefined,
 };
 const purgerFor = (env: Record<string, string>, options = quiet) =>
@@ -150,19 +149,6 @@ describe('Cloudflare', () => {
     const outcome = await purgerFor(CLOUDFLARE).purge(['dictionary:hero']);
     expect(outcome).toMatchObject({ state: 'failed' });
     expect(outcome.error).toContain('1134');
-  });
-});
-
-describe('every publish', () => {
-  it('is purged once more a moment later: Next applies revalidateTag only after the webhook returns', async () => {
-    const outcome = await purgerFor(
-      { CDN_PURGE: 'varnish' },
-      { ...quiet, repeatAfterMs: 50 },
-    ).purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'purged', attempts: 1 });
-    expect(received).toHaveLength(1);
-    await expect.poll(() => received.length, { timeout: 2_000 }).toBe(2);
-    expect(received[1]!.headers['xkey-purge']).toBe('dictionary:hero');
   });
 });
 

@@ -54,8 +54,6 @@ export interface PurgerOptions {
   readonly backgroundDelaysMs?: readonly number[];
   /** How long one request may take. */
   readonly timeoutMs?: number;
-  /** When the second purge of a publish follows the first (null: none). */
-  readonly repeatAfterMs?: number | null;
   readonly log?: (line: string) => void;
 }
 
@@ -123,7 +121,6 @@ export class CdnPurger {
   private readonly quickDelaysMs: readonly number[];
   private readonly backgroundDelaysMs: readonly number[];
   private readonly timeoutMs: number;
-  private readonly repeatAfterMs: number | null;
   private readonly log: (line: string) => void;
 
   constructor(
@@ -134,7 +131,6 @@ export class CdnPurger {
     this.quickDelaysMs = options.quickDelaysMs ?? [250, 1_000];
     this.backgroundDelaysMs = options.backgroundDelaysMs ?? [5_000, 20_000, 60_000];
     this.timeoutMs = options.timeoutMs ?? 3_000;
-    this.repeatAfterMs = options.repeatAfterMs === undefined ? 2_000 : options.repeatAfterMs;
     this.log = options.log ?? ((line) => console.error(line));
   }
 
@@ -149,7 +145,6 @@ export class CdnPurger {
     const quick = await this.attempt(tags, this.quickDelaysMs, 0);
     if (quick.ok) {
       for (const tag of tags) this.failing.delete(tag);
-      if (this.repeatAfterMs !== null) void this.repeat(tags, this.repeatAfterMs);
       return this.remember({ cdn: settings.cdn, state: 'purged', tags, attempts: quick.attempts });
     }
     const retrying = !quick.permanent && this.backgroundDelaysMs.length > 0;
@@ -167,18 +162,6 @@ export class CdnPurger {
       error: quick.error,
       retrying,
     });
-  }
-
-  /**
-   * Next applies `revalidateTag` only once the webhook's route handler has returned, after the
-   * first purge: a page the CDN fetched again in between (a visitor's request at that moment)
-   * would be the old one, kept for a day. The same purge once more, a moment later, removes it.
-   */
-  private async repeat(tags: readonly string[], delayMs: number) {
-    await sleep(delayMs);
-    const again = await this.attempt(tags, [], 0);
-    if (!again.ok)
-      this.log(`cdn purge (${this.cdn}): repeating ${tags.join(' ')} failed: ${again.error}`);
   }
 
   report(): PurgeReport {

@@ -4,9 +4,14 @@
  * tag is on every page (in every language) and every `/locales` file that shows the
  * namespace, and on nothing else; expiring it (rather than marking it stale) makes the
  * next request render fresh instead of serving the old copy once more.
+ *
+ * With several instances (REDIS_URL), the gate's decision and the expired tag are recorded
+ * in Redis before the answer, so after a 200 no instance serves the old text; while Redis
+ * cannot record them the answer is 503, and Sanity delivers again.
  */
 import 'server-only';
 import { revalidateTag } from 'next/cache';
+import { after } from 'next/server';
 import { readWebhook, SIGNATURE_HEADER_NAME } from '@/content/webhook';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
@@ -16,7 +21,8 @@ import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
 import { cdnPurger } from './cdn-purge';
 import { REQUEST_BODY_LIMIT } from '../site/http-edge';
-import { dictionaryTag, siteContent } from './site-gate';
+import { isRedisUnavailable } from '../shared-cache/redis-connection';
+import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
 function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[] } {
@@ -89,18 +95,44 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   }
   if (result.state === 'unreachable')
     return unavailable(namespace, result.problems.map(describeProblem).join('; '));
-  // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
+  // Held back: nothing the site serves changes, so nothing is revalidated.
+  const tags = result.state === 'live' ? [dictionaryTag(namespace)] : [];
+  const notRecorded = await recordForEveryInstance(namespace, tags);
+  // This instance's own cache, also when the record failed: it serves the new text at least.
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  if (notRecorded) return unavailable(namespace, notRecorded);
   if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
-  revalidateTag(dictionaryTag(namespace), { expire: 0 });
-  // The CDN in front next: its refetch must find the renewed page (web/content/cdn-purge.ts).
-  const cdnPurge = await cdnPurger().purge([dictionaryTag(namespace)]);
+  // The CDN in front is purged once this answer is out: Next applies revalidateTag on this
+  // instance only when the handler has returned, and a purge before that let the edge fetch
+  // the old page again. Its outcome is in /api/content-status (web/content/cdn-purge.ts).
+  const purger = cdnPurger();
+  if (purger.cdn) after(() => purger.purge(tags));
   return Response.json({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
-    cdnPurge,
+    cdnPurge: purger.cdn ? { cdn: purger.cdn, state: 'after-answer', tags } : { state: 'off' },
   });
+}
+
+/**
+ * With several instances: the gate's decision and the expired tags, recorded in Redis for
+ * every instance. Returns why that failed, or undefined once recorded (or with one instance).
+ */
+async function recordForEveryInstance(
+  namespace: Namespace,
+  tags: readonly string[],
+  { shared }: SiteContent = siteContent(),
+): Promise<string | undefined> {
+  if (!shared) return undefined;
+  try {
+    await shared.share(namespace, tags);
+    return undefined;
+  } catch (error) {
+    if (!isRedisUnavailable(error)) throw error;
+    return `the shared cache could not record it (${error.message}); this instance serves the new version, the others do once Redis records it`;
+  }
 }
 
 function heldBack(

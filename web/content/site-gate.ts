@@ -4,13 +4,16 @@
  * namespace's results carry.
  */
 import 'server-only';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { ContentGate } from '@/content/gate';
-import { Snapshot } from '@/content/snapshot';
+import { Snapshot, type SnapshotStore } from '@/content/snapshot';
 import { openContentStore, type ContentStore } from '@/content/store';
 import { servedVersions, siteRenderCheck } from '../site/render-check';
 import { runServerComponents } from '../site/server-tree';
+import { SharedSnapshot } from '../shared-cache/gate-snapshot';
+import { sharedRedis } from '../shared-cache/redis-connection';
 import { siteDistDir } from '../site/settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
@@ -22,9 +25,11 @@ export { dictionaryTag } from './dictionary-tag';
  */
 export const CACHE_GENERATION = process.env.CONTENT_CACHE_GENERATION ?? 'dev';
 
-interface SiteContent {
+export interface SiteContent {
   readonly gate: ContentGate;
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotStore;
+  /** With REDIS_URL: the same snapshot, shared by every instance (several-instances.md). */
+  readonly shared: SharedSnapshot | undefined;
   /** The store itself, for previews: they read drafts past the gate and every cache. */
   readonly store: ContentStore;
 }
@@ -33,24 +38,36 @@ interface SiteContent {
 // all of them share one instance per process and their store reads coalesce.
 const KEY = Symbol.for('rg.site.content');
 
+/** The id `next build` gave this build: the shared store keeps each build's state apart. */
+function buildId(): string {
+  return readFileSync(path.join(siteDistDir(), 'BUILD_ID'), 'utf8').trim();
+}
+
 export function siteContent(): SiteContent {
   const holder = globalThis as { [KEY]?: SiteContent };
   if (!holder[KEY]) {
     // The build's last good dictionaries live in its output folder: written by the
     // build, advanced by this server, kept across restarts, replaced by the next build.
-    const snapshot = new Snapshot(path.join(siteDistDir(), 'content-snapshot'));
+    // With REDIS_URL the production servers share them in Redis instead, seeded from that
+    // folder (`next dev` has no build to scope them by, and keeps Next's own cache).
+    const building = process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
+    const folder = new Snapshot(path.join(siteDistDir(), 'content-snapshot'));
+    const serving = !building && process.env.NODE_ENV === 'production';
+    const redis = serving ? sharedRedis() : undefined;
+    const shared = redis && new SharedSnapshot(redis, buildId(), folder);
+    const snapshot = shared ?? folder;
     const store = openContentStore('read');
     const gate = new ContentGate({
       store,
       snapshot,
-      failOnProblems: process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD,
+      failOnProblems: building,
       // The gate lets through only what renders (web/site/render-check.tsx).
       renderCheck: siteRenderCheck({
         served: servedVersions(store, snapshot),
         renderTree: runServerComponents,
       }),
     });
-    holder[KEY] = { gate, snapshot, store };
+    holder[KEY] = { gate, snapshot, shared, store };
   }
   return holder[KEY];
 }

@@ -1,6 +1,9 @@
 /**
  * What the site serves from each namespace, and which namespaces are held back and why
- * (`/api/content-status`). Read from the build's snapshot, so it survives restarts.
+ * (`/api/content-status`). Read from the build's snapshot, so it survives restarts; with
+ * several instances from the one they share in Redis, so each answers the same (but for
+ * `storeReads` and `lastReadAt`, which count this instance's reads), plus whether Redis
+ * answers and how the last CDN purges went.
  *
  * The detail quotes refused copy and revisions: it is for the people who publish (the
  * webhook secret's holders, `Authorization: Bearer <secret>`) and for this machine
@@ -13,6 +16,7 @@ import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
 import { cdnPurger } from './cdn-purge';
 import { clientAddress, isLoopbackAddress } from '../site/client-address';
+import { redisHealth } from '../shared-cache/health';
 import { siteContent } from './site-gate';
 
 /** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
@@ -40,6 +44,7 @@ export async function contentStatus() {
   const reads = gate.reads();
   return {
     cdnPurge: cdnPurger().report(),
+    sharedCache: await redisHealth(),
     heldBack: [...entries.values()].flatMap((entry) =>
       entry.heldBack
         ? [

@@ -7,6 +7,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteContent } from '../content/site-gate';
+import { redisHealth } from '../shared-cache/health';
 import { siteDistDir } from './settings';
 
 export interface HealthCheck {
@@ -28,8 +29,21 @@ const contentStoreReachable: HealthCheck = {
   },
 };
 
+const redisReachable: HealthCheck = {
+  name: 'redis reachable',
+  // Without Redis an instance serves from its own cache: degraded, not down. Passes when no
+  // REDIS_URL is set (one instance needs none).
+  critical: false,
+  run: async () => {
+    const health = await redisHealth();
+    if (health.redis === 'unreachable') throw new Error(`${health.address} since ${health.since}`);
+    if (health.redis === 'invalid-setting') throw new Error(health.message);
+    return health.redis === 'reachable' ? health.address : 'not configured';
+  },
+};
+
 /** Every check `/api/health` runs: adding one is one line here. */
-export const HEALTH_CHECKS: readonly HealthCheck[] = [contentStoreReachable];
+export const HEALTH_CHECKS: readonly HealthCheck[] = [contentStoreReachable, redisReachable];
 
 const HEALTH_CACHE_MS = 2_000;
 const CHECK_TIMEOUT_MS = 2_000;

@@ -11,7 +11,7 @@
 import type { ReactNode } from 'react';
 import type { RenderCheck } from '@/content/gate';
 import { publishDocument } from '@/content/published';
-import type { Snapshot } from '@/content/snapshot';
+import type { SnapshotStore } from '@/content/snapshot';
 import type { ContentStore } from '@/content/store';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -154,7 +154,7 @@ export function siteRenderCheck(options: {
  * last good version, or before there is one (the first reads of a build) the store's
  * version if it passes validation.
  */
-export function servedVersions(store: ContentStore, snapshot: Snapshot) {
+export function servedVersions(store: ContentStore, snapshot: SnapshotStore) {
   return async <N extends Namespace>(namespace: N) => {
     const good = await snapshot.read(namespace);
     if (good) return good.languages;
