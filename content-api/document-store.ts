@@ -22,6 +22,7 @@ import {
   type DatasetEntry,
   type StoredDocument,
 } from './dataset-file';
+import { HISTORY_KEPT, HISTORY_MAX_BYTES, HistoryFile, historyFileOf } from './history-file';
 import { ApiError } from './http';
 
 export interface ApiDocument extends StoredDocument {
@@ -64,6 +65,8 @@ export interface DocumentStoreOptions {
   readonly watchIntervalMs?: number | undefined;
   /** Transactions kept for the history (oldest dropped first). */
   readonly historyLimit?: number;
+  /** Where the history is kept across restarts (default beside the dataset); null: memory only. */
+  readonly historyFile?: string | null;
   readonly log?: (message: string) => void;
 }
 
@@ -93,9 +96,19 @@ export class DocumentStore {
   private unannounced: Transaction[] = [];
   private watching = false;
   private readonly log: (message: string) => void;
+  private readonly historyFile: HistoryFile | undefined;
+  private historyFailed = false;
 
   private constructor(private readonly options: DocumentStoreOptions) {
     this.log = options.log ?? ((message) => console.log(message));
+    const historyFile =
+      options.historyFile === undefined ? historyFileOf(options.file) : options.historyFile;
+    this.historyFile = historyFile
+      ? new HistoryFile(historyFile, this.log, {
+          count: options.historyLimit ?? HISTORY_KEPT,
+          bytes: HISTORY_MAX_BYTES,
+        })
+      : undefined;
   }
 
   /** Reads and checks the dataset file; a file that is not valid NDJSON throws, naming the line. */
@@ -197,6 +210,7 @@ export class DocumentStore {
       };
       await this.write(transaction);
       this.record(transaction);
+      await this.persist([transaction]);
       this.unannounced.push(transaction);
       return transaction;
     });
@@ -246,27 +260,65 @@ export class DocumentStore {
       );
     this.stamp = await fileStamp(this.file);
     const { entries, modified } = await readDataset(this.file);
+    const timestamp = modified.toISOString();
+    // The history kept from earlier runs, and each document as it leaves it.
+    const kept = this.historyFile ? await this.historyFile.read() : [];
+    for (const transaction of kept) this.record(transaction);
+    const logged = new Map<string, ApiDocument | null>();
+    for (const transaction of kept)
+      for (const change of transaction.changes) logged.set(change.id, change.after);
+
     const loadId = newTransactionId();
+    const externalId = newTransactionId();
     const byRevision = new Map<string, DocumentChange[]>();
+    const external: DocumentChange[] = [];
     for (const [id, entry] of entries) {
-      const doc = this.served(entry, loadId, modified.toISOString(), undefined);
-      this.documents.set(id, doc);
       this.lines.set(id, entry.line);
+      const last = logged.get(id);
+      if (
+        last &&
+        isDeepStrictEqual(withoutSystemFields(last), withoutSystemFields(entry.document))
+      ) {
+        // Unchanged since the history's last entry: served as it was, revision and all.
+        this.documents.set(id, last);
+        continue;
+      }
+      if (last !== undefined) {
+        // Written by another writer while the API was stopped (an import, the site).
+        const doc = {
+          ...this.served(entry, externalId, timestamp, last ?? undefined),
+          _rev: externalId,
+          _updatedAt: timestamp,
+        };
+        this.documents.set(id, doc);
+        external.push({ id, before: last, after: doc });
+        continue;
+      }
+      const doc = this.served(entry, loadId, timestamp, undefined);
+      this.documents.set(id, doc);
       const group = byRevision.get(doc._rev) ?? [];
       group.push({ id, before: null, after: doc });
       byRevision.set(doc._rev, group);
     }
+    for (const [id, last] of logged)
+      if (last && !entries.has(id)) external.push({ id, before: last, after: null });
+
     // The history starts with the documents as loaded: one entry per revision found, so
     // every document's `_rev` names a transaction the Studio can align its history with.
+    const added: Transaction[] = [];
     for (const [revision, changes] of byRevision) {
-      this.record({
-        id: revision,
-        timestamp: modified.toISOString(),
-        author: SYSTEM_AUTHOR,
-        kind: 'load',
-        changes,
-      });
+      added.push({ id: revision, timestamp, author: SYSTEM_AUTHOR, kind: 'load', changes });
     }
+    if (external.length)
+      added.push({
+        id: externalId,
+        timestamp,
+        author: SYSTEM_AUTHOR,
+        kind: 'external',
+        changes: external,
+      });
+    for (const transaction of added) this.record(transaction);
+    await this.persist(added);
   }
 
   /** The served form of a stored document: its own system fields, else these. */
@@ -345,6 +397,7 @@ export class DocumentStore {
     };
     this.apply(transaction);
     this.record(transaction);
+    await this.persist([transaction]);
     this.unannounced.push(transaction);
     this.log(
       `content API: ${this.file} was changed by another writer; picked up ${changes.length} document(s).`,
@@ -382,10 +435,32 @@ export class DocumentStore {
   private record(transaction: Transaction): void {
     this.transactions.push(transaction);
     this.transactionIds.add(transaction.id);
-    const limit = this.options.historyLimit ?? 5_000;
+    this.trimHistory(this.options.historyLimit ?? HISTORY_KEPT);
+  }
+
+  private trimHistory(limit: number): void {
     while (this.transactions.length > limit) {
       const dropped = this.transactions.shift();
       if (dropped) this.transactionIds.delete(dropped.id);
+    }
+  }
+
+  /** Appends to the history file (under the store lock), rewriting it when it outgrew its bound. */
+  private async persist(transactions: readonly Transaction[]): Promise<void> {
+    if (!this.historyFile || this.historyFailed || transactions.length === 0) return;
+    try {
+      await this.historyFile.append(transactions);
+      if (this.historyFile.overgrown) {
+        const kept = this.historyFile.kept(this.transactions);
+        await this.historyFile.rewrite(kept);
+        this.trimHistory(kept.length);
+      }
+    } catch (error) {
+      // The dataset is written; only the history's copy on disk is missing.
+      this.historyFailed = true;
+      this.log(
+        `content API: could not keep the history in ${this.historyFile.file} (${(error as Error).message}); it is kept in memory until the API stops.`,
+      );
     }
   }
 }

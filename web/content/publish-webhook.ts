@@ -14,6 +14,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
+import { keepLiveVersion } from './keep-live-version';
 import { dictionaryTag, siteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
@@ -56,6 +57,7 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   // Nothing the site serves changes: the last good version stays, so nothing is revalidated.
   if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
   revalidateTag(dictionaryTag(namespace), { expire: 0 });
+  await keepLiveVersion(result, delivery);
   return Response.json({
     status: 'revalidated',
     namespace,
