@@ -20,7 +20,7 @@ import { versionsCommand, type VersionsIo } from './command';
 import { keepVersions } from './keep';
 import { openVersionsBackend } from './open';
 import { contentOf } from './records';
-import { applyRestore, planSiteRestore, RestoreRefused } from './restore';
+import { applyRestore, planSiteRestore, type RestoreRefused } from './restore';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 

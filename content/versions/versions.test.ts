@@ -270,11 +270,9 @@ describe('restoring the site to a time', () => {
   });
 
   it('refuses a time before the first kept version, naming it', async () => {
-    const error = await planSiteRestore(versions, new Date('2025-06-01T00:00:00Z')).catch(
-      (caught: unknown) => caught as RestoreRefused,
-    );
-    expect(error.refusal.reason).toBe('before-first');
-    expect(error.message).toMatch(
+    const refused = await refusal(planSiteRestore(versions, new Date('2025-06-01T00:00:00Z')));
+    expect(refused.reason).toBe('before-first');
+    expect(new RestoreRefused(refused).message).toMatch(
       /2025-06-01T00:00:00\.000Z is before the first kept version of Hero, .*Choose a time after 2026-01-01T00:00:00\.000Z/,
     );
   });

@@ -265,4 +265,20 @@ describe('undoing a bad publish with the Versions tool', () => {
       )
       .toBe(title);
   });
+
+  it('speaks the editor’s interface language: German', async () => {
+    const german = await session.newTab();
+    await german.page.addInitScript(() =>
+      localStorage.setItem('sanity-locale:local:default', 'de-DE'),
+    );
+    await german.page.goto(`${session.studioUrl}/versions`);
+    await german.page
+      .getByRole('heading', { name: 'Versionen', level: 1 })
+      .waitFor({ timeout: 60_000 });
+    await german.page.getByRole('button', { name: 'Diese Version wiederherstellen' }).waitFor();
+    await german.page.getByRole('tab', { name: 'Ganze Website' }).click();
+    await german.page.getByLabel('Die Website so wiederherstellen, wie sie war am').waitFor();
+    expect(german.errors).toEqual([]);
+    await german.context.close();
+  });
 });
