@@ -22,6 +22,8 @@ import {
   type DatasetEntry,
   type StoredDocument,
 } from './dataset-file';
+import { isVersionRecordId } from '@/content/versions/records';
+import { versionsFileOf } from '@/content/versions/local-versions';
 import { HISTORY_KEPT, HISTORY_MAX_BYTES, HistoryFile, historyFileOf } from './history-file';
 import { ApiError } from './http';
 
@@ -98,6 +100,7 @@ export class DocumentStore {
   private readonly log: (message: string) => void;
   private readonly historyFile: HistoryFile | undefined;
   private historyFailed = false;
+  private recordsInDatasetFile = false;
 
   private constructor(private readonly options: DocumentStoreOptions) {
     this.log = options.log ?? ((message) => console.log(message));
@@ -142,26 +145,51 @@ export class DocumentStore {
     return () => this.subscribers.delete(listener);
   }
 
-  /** Starts noticing when another writer (an import) replaces the file. */
+  /** Starts noticing when another writer (an import, the site keeping a version) writes. */
   watch(): void {
     if (this.watching) return;
     this.watching = true;
-    watchFile(this.file, { interval: this.options.watchIntervalMs ?? 250 }, () => {
-      void this.syncWithFile().catch((error: unknown) =>
-        this.log(`content API: could not re-read ${this.file}: ${(error as Error).message}`),
-      );
-    });
+    for (const file of [this.file, this.versionsFile])
+      watchFile(file, { interval: this.options.watchIntervalMs ?? 250 }, () => {
+        void this.syncWithFile().catch((error: unknown) =>
+          this.log(`content API: could not re-read ${file}: ${(error as Error).message}`),
+        );
+      });
   }
 
   close(): void {
-    if (this.watching) unwatchFile(this.file);
+    if (this.watching) for (const file of [this.file, this.versionsFile]) unwatchFile(file);
     this.watching = false;
     this.subscribers.clear();
   }
 
+  /**
+   * The dataset file and the kept versions beside it (content/versions/local-versions.ts):
+   * served as one dataset; version records are written to their own file, so an edit
+   * rewrites only the dictionaries' file.
+   */
+  private get versionsFile(): string {
+    return versionsFileOf(this.file);
+  }
+
+  private async stampNow(): Promise<string> {
+    return `${await fileStamp(this.file)}|${await fileStamp(this.versionsFile)}`;
+  }
+
+  private async readFiles(): Promise<{ entries: Map<string, DatasetEntry>; modified: Date }> {
+    const main = await readDataset(this.file);
+    const kept = await readDataset(this.versionsFile);
+    // Records found in the dataset file (written there by hand) move beside it on the next write.
+    this.recordsInDatasetFile = [...main.entries.keys()].some(isVersionRecordId);
+    if (kept.entries.size === 0) return main;
+    const entries = new Map(main.entries);
+    for (const [id, entry] of kept.entries) if (isVersionRecordId(id)) entries.set(id, entry);
+    return { entries, modified: kept.modified > main.modified ? kept.modified : main.modified };
+  }
+
   /** Picks up what another writer wrote, as one transaction its listeners hear of. */
   async syncWithFile(): Promise<void> {
-    if ((await fileStamp(this.file)) === this.stamp) return;
+    if ((await this.stampNow()) === this.stamp) return;
     await this.exclusively(() => this.reloadIfChanged());
   }
 
@@ -253,13 +281,14 @@ export class DocumentStore {
     // A writer killed while taking the store lock leaves the lock's temporary file too.
     const leftovers =
       (await removeStaleTemporaries(this.file)) +
+      (await removeStaleTemporaries(this.versionsFile)) +
       (await removeStaleTemporaries(lockFileOf(this.file)));
     if (leftovers)
       this.log(
         `content API: removed ${leftovers} temporary file(s) a killed writer left beside ${this.file}.`,
       );
-    this.stamp = await fileStamp(this.file);
-    const { entries, modified } = await readDataset(this.file);
+    this.stamp = await this.stampNow();
+    const { entries, modified } = await this.readFiles();
     const timestamp = modified.toISOString();
     // The history kept from earlier runs, and each document as it leaves it.
     const kept = this.historyFile ? await this.historyFile.read() : [];
@@ -340,12 +369,12 @@ export class DocumentStore {
 
   /** Re-reads the file when another writer replaced it; returns what changed. */
   private async reloadIfChanged(): Promise<Transaction | undefined> {
-    const stamp = await fileStamp(this.file);
+    const stamp = await this.stampNow();
     if (stamp === this.stamp) return undefined;
     let entries: Map<string, DatasetEntry>;
     let modified: Date;
     try {
-      ({ entries, modified } = await readDataset(this.file));
+      ({ entries, modified } = await this.readFiles());
     } catch (error) {
       throw new ApiError(
         503,
@@ -419,8 +448,21 @@ export class DocumentStore {
       if (change.after) lines.set(change.id, JSON.stringify(change.after));
       else lines.delete(change.id);
     }
-    await writeFileAtomically(this.file, serializeDataset(lines));
-    this.stamp = await fileStamp(this.file);
+    const isRecord = ([id]: [string, string]) => isVersionRecordId(id);
+    const records = transaction.changes.filter((change) => isVersionRecordId(change.id));
+    if (records.length || this.recordsInDatasetFile)
+      await writeFileAtomically(this.versionsFile, serializeDataset([...lines].filter(isRecord)));
+    if (
+      records.length < transaction.changes.length ||
+      records.length === 0 ||
+      this.recordsInDatasetFile
+    )
+      await writeFileAtomically(
+        this.file,
+        serializeDataset([...lines].filter((line) => !isRecord(line))),
+      );
+    this.recordsInDatasetFile = false;
+    this.stamp = await this.stampNow();
     this.apply(transaction);
   }
 

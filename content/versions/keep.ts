@@ -12,6 +12,7 @@ import {
   versionRecordId,
   versionsBeyondKept,
   type VersionRecord,
+  type VersionSummary,
 } from './records';
 import type { VersionsBackend } from './restore';
 
@@ -54,22 +55,26 @@ export async function keepVersions(
   const unique = records.filter(
     (record, index) => records.findIndex((other) => other._id === record._id) === index,
   );
-  const namespaces = [...new Set(unique.map((record) => record.namespace))];
-  const remove: string[] = [];
-  for (const namespace of namespaces) {
-    const kept = await backend.list(namespace);
-    const known = new Set(kept.map((version) => version._id));
-    remove.push(
-      ...versionsBeyondKept([
-        ...kept,
-        ...unique.filter((record) => record.namespace === namespace && !known.has(record._id)),
-      ]),
-    );
-  }
-  const removed = new Set(remove);
-  await backend.record(
-    unique.filter((record) => !removed.has(record._id)),
-    remove,
-  );
+  await backend.record(unique);
   return unique.map((record) => record._id);
+}
+
+/**
+ * What a backend's `record` writes: the records not kept yet, and the ids beyond the
+ * newest VERSIONS_KEPT of each dictionary once they are added.
+ */
+export function recordChanges(
+  kept: readonly VersionSummary[],
+  records: readonly VersionRecord[],
+): { create: VersionRecord[]; remove: string[] } {
+  const known = new Set(kept.map((version) => version._id));
+  const create = records.filter((record) => !known.has(record._id));
+  const all = [...kept, ...create];
+  const remove = [...new Set(all.map((version) => version.namespace))].flatMap((namespace) =>
+    versionsBeyondKept(all.filter((version) => version.namespace === namespace)),
+  );
+  return {
+    create: create.filter((record) => !remove.includes(record._id)),
+    remove: remove.filter((id) => known.has(id)),
+  };
 }

@@ -53,8 +53,11 @@ export interface VersionsBackend {
    * still at `ifRevision`; otherwise nothing is written and RestoreRefused is thrown.
    */
   replace(replacements: readonly Replacement[]): Promise<void>;
-  /** One transaction: creates the records that do not exist yet and removes `remove`. */
-  record(records: readonly VersionRecord[], remove: readonly string[]): Promise<void>;
+  /**
+   * One transaction: creates the records that do not exist yet, and removes each
+   * dictionary's versions beyond the newest VERSIONS_KEPT.
+   */
+  record(records: readonly VersionRecord[]): Promise<void>;
 }
 
 /** Why a restore is refused; the Studio words each reason in its own interface language. */

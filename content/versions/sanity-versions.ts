@@ -7,6 +7,7 @@
 import type { SanityClient } from '@sanity/client';
 import { documentId, documentType, type Namespace } from '@/schemas';
 import type { DictionaryDocument } from '../store';
+import { recordChanges } from './keep';
 import {
   DICTIONARY_STATE_QUERY,
   isVersionSummary,
@@ -119,10 +120,15 @@ export class SanityVersions implements VersionsBackend {
     }
   }
 
-  async record(records: readonly VersionRecord[], remove: readonly string[]): Promise<void> {
-    if (records.length === 0 && remove.length === 0) return;
+  async record(records: readonly VersionRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const namespaces = [...new Set(records.map((record) => record.namespace))];
+    const kept = (await Promise.all(namespaces.map((namespace) => this.list(namespace)))).flat();
+    const { create, remove } = recordChanges(kept, records);
+    if (create.length === 0 && remove.length === 0) return;
     const transaction = this.client.transaction();
-    for (const record of records) transaction.createIfNotExists(record);
+    // Another instance may have created it since: createIfNotExists writes it once.
+    for (const record of create) transaction.createIfNotExists(record);
     for (const id of remove) transaction.delete(id);
     await transaction.commit();
   }

@@ -13,7 +13,7 @@ import type { DictionaryDocument } from '@/content/store';
 import { documentId, type Namespace } from '@/schemas';
 import { compareWithLive } from './compare';
 import { keepVersions } from './keep';
-import { LocalVersions } from './local-versions';
+import { LocalVersions, versionsFileOf } from './local-versions';
 import { contentOf, VERSIONS_KEPT } from './records';
 import {
   applyRestore,
@@ -74,7 +74,9 @@ async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   return (error as RestoreRefused).refusal;
 }
 
-const file = () => readFile(store.file, 'utf8');
+/** Both files of the store: the dataset and the versions kept beside it. */
+const file = async () =>
+  `${await readFile(store.file, 'utf8')}${await readFile(versionsFileOf(store.file), 'utf8').catch(() => '')}`;
 const titleDe = async () => ((await published('hero')).title as { main: { de: string } }).main.de;
 
 describe('keeping the versions that went live', () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '@/content-api/testing/client';
 import { localPublishNotifier } from '@/content/publish-webhook';
 import { versionsCommand, type VersionsIo } from '@/content/versions/command';
+import { versionsFileOf } from '@/content/versions/local-versions';
 import { contentOf, type PublishedVersion } from '@/content/versions/records';
 import type { RunningSite } from '@/testing/site-server';
 import {
@@ -71,9 +72,12 @@ async function liveWithin(since: number, expected: Record<string, string>): Prom
   return Date.now() - since;
 }
 
-/** The dataset file's documents, as the store holds them. */
+/** The store's documents: the dataset file's and the versions kept beside it. */
 async function stored(): Promise<Map<string, Record<string, unknown> & { _id: string }>> {
-  const text = await readFile(dataset.storeFile, 'utf8');
+  const text = [
+    await readFile(dataset.storeFile, 'utf8'),
+    await readFile(versionsFileOf(dataset.storeFile), 'utf8').catch(() => ''),
+  ].join('');
   return new Map(
     text
       .trim()
