@@ -3,7 +3,7 @@
  * went live is a document in the content store itself, beside the dictionaries. In Sanity
  * that keeps them independent of the plan's history retention, in the one place every site
  * instance and the Studio already reach, and it survives a flushed cache; locally they are
- * lines of the dataset file. (docs/versions.md says why there.)
+ * lines of a file beside the dataset file (local-versions.ts). docs/versions.md says why.
  *
  * A record's id is `publishedVersion.<namespace>.<revision>`: deterministic, so two site
  * instances recording the same version write it once; with a dot, so Sanity keeps it
