@@ -159,6 +159,19 @@ describe('npm run versions against a Sanity-compatible API', () => {
     const restored = await served('dictionary-hero');
     expect(restored.title).toMatchObject({ main: { de: original } });
     expect(contentOf(restored)).toEqual(kept!.content);
+
+    // The site keeps the restore as a version of its own; the list says what it repeats.
+    await keepVersions(backend(), [
+      {
+        namespace: 'hero',
+        document: restored,
+        liveAt: '2026-02-01T11:00:00.000Z',
+        publishedBy: null,
+      },
+    ]);
+    const listing = io();
+    await versionsCommand(['list', 'hero'], listing);
+    expect(listing.out.join('\n')).toMatch(/^1 .* published now; same texts as #3$/m);
   });
 
   it('refuses a version that does not exist and a time before the first kept one, changing nothing', async () => {

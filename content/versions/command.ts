@@ -90,19 +90,25 @@ async function listCommand(io: VersionsIo, backend: VersionsBackend, namespace: 
   }
   const state = (await backend.state([namespace])).get(namespace);
   const published = state?.document ? await contentHash(contentOf(state.document)) : undefined;
-  const firstWith = new Map<string, number>();
+  // A restore repeats the texts of an older version: it names the oldest with those texts.
+  const oldestWith = new Map<string, number>();
+  versions.forEach((version, index) => oldestWith.set(version.contentHash, index + 1));
+  const newestWith = new Map<string, number>();
   versions.forEach((version, index) => {
-    if (!firstWith.has(version.contentHash)) firstWith.set(version.contentHash, index + 1);
+    if (!newestWith.has(version.contentHash)) newestWith.set(version.contentHash, index + 1);
   });
   io.log(`${title(namespace)} (${namespace}): ${versions.length} kept version(s), newest first`);
   io.log(
     formatTable(
       ['#', 'went live', 'revision', 'published by', ''],
       versions.map((version, index) => {
-        const same = firstWith.get(version.contentHash)!;
+        const number = index + 1;
+        const oldest = oldestWith.get(version.contentHash)!;
         const notes = [
-          version.contentHash === published && same === index + 1 ? 'published now' : '',
-          same !== index + 1 ? `same texts as #${same}` : '',
+          version.contentHash === published && newestWith.get(version.contentHash) === number
+            ? 'published now'
+            : '',
+          oldest !== number ? `same texts as #${oldest}` : '',
         ].filter(Boolean);
         return [
           String(index + 1),
