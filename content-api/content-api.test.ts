@@ -279,7 +279,9 @@ describe('writes', () => {
     expect(footer.copyrightTemplate.de).toBe('© {year} {brand}. Neu.');
     expect(footer._rev).toBe(answer.json.transactionId);
     for (const [id, line] of linesOf(before)) if (id !== FOOTER) expect(after.get(id)).toBe(line);
-    await expect.poll(() => f.published).toEqual([[{ _id: FOOTER, _type: 'footerDictionary' }]]);
+    await expect
+      .poll(() => f.published)
+      .toEqual([[{ _id: FOOTER, _type: 'footerDictionary', publishedBy: 'local-editor' }]]);
 
     // Export ignores what the API added (_rev, _createdAt, _updatedAt).
     const out = path.join(f.dir, 'public');

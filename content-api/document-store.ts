@@ -22,6 +22,9 @@ import {
   type DatasetEntry,
   type StoredDocument,
 } from './dataset-file';
+import { isVersionRecordId } from '@/content/versions/records';
+import { versionsFileOf } from '@/content/versions/local-versions';
+import { HISTORY_KEPT, HISTORY_MAX_BYTES, HistoryFile, historyFileOf } from './history-file';
 import { ApiError } from './http';
 
 export interface ApiDocument extends StoredDocument {
@@ -64,6 +67,8 @@ export interface DocumentStoreOptions {
   readonly watchIntervalMs?: number | undefined;
   /** Transactions kept for the history (oldest dropped first). */
   readonly historyLimit?: number;
+  /** Where the history is kept across restarts (default beside the dataset); null: memory only. */
+  readonly historyFile?: string | null;
   readonly log?: (message: string) => void;
 }
 
@@ -93,9 +98,20 @@ export class DocumentStore {
   private unannounced: Transaction[] = [];
   private watching = false;
   private readonly log: (message: string) => void;
+  private readonly historyFile: HistoryFile | undefined;
+  private historyFailed = false;
+  private recordsInDatasetFile = false;
 
   private constructor(private readonly options: DocumentStoreOptions) {
     this.log = options.log ?? ((message) => console.log(message));
+    const historyFile =
+      options.historyFile === undefined ? historyFileOf(options.file) : options.historyFile;
+    this.historyFile = historyFile
+      ? new HistoryFile(historyFile, this.log, {
+          count: options.historyLimit ?? HISTORY_KEPT,
+          bytes: HISTORY_MAX_BYTES,
+        })
+      : undefined;
   }
 
   /** Reads and checks the dataset file; a file that is not valid NDJSON throws, naming the line. */
@@ -129,26 +145,51 @@ export class DocumentStore {
     return () => this.subscribers.delete(listener);
   }
 
-  /** Starts noticing when another writer (an import) replaces the file. */
+  /** Starts noticing when another writer (an import, the site keeping a version) writes. */
   watch(): void {
     if (this.watching) return;
     this.watching = true;
-    watchFile(this.file, { interval: this.options.watchIntervalMs ?? 250 }, () => {
-      void this.syncWithFile().catch((error: unknown) =>
-        this.log(`content API: could not re-read ${this.file}: ${(error as Error).message}`),
-      );
-    });
+    for (const file of [this.file, this.versionsFile])
+      watchFile(file, { interval: this.options.watchIntervalMs ?? 250 }, () => {
+        void this.syncWithFile().catch((error: unknown) =>
+          this.log(`content API: could not re-read ${file}: ${(error as Error).message}`),
+        );
+      });
   }
 
   close(): void {
-    if (this.watching) unwatchFile(this.file);
+    if (this.watching) for (const file of [this.file, this.versionsFile]) unwatchFile(file);
     this.watching = false;
     this.subscribers.clear();
   }
 
+  /**
+   * The dataset file and the kept versions beside it (content/versions/local-versions.ts):
+   * served as one dataset; version records are written to their own file, so an edit
+   * rewrites only the dictionaries' file.
+   */
+  private get versionsFile(): string {
+    return versionsFileOf(this.file);
+  }
+
+  private async stampNow(): Promise<string> {
+    return `${await fileStamp(this.file)}|${await fileStamp(this.versionsFile)}`;
+  }
+
+  private async readFiles(): Promise<{ entries: Map<string, DatasetEntry>; modified: Date }> {
+    const main = await readDataset(this.file);
+    const kept = await readDataset(this.versionsFile);
+    // Records found in the dataset file (written there by hand) move beside it on the next write.
+    this.recordsInDatasetFile = [...main.entries.keys()].some(isVersionRecordId);
+    if (kept.entries.size === 0) return main;
+    const entries = new Map(main.entries);
+    for (const [id, entry] of kept.entries) if (isVersionRecordId(id)) entries.set(id, entry);
+    return { entries, modified: kept.modified > main.modified ? kept.modified : main.modified };
+  }
+
   /** Picks up what another writer wrote, as one transaction its listeners hear of. */
   async syncWithFile(): Promise<void> {
-    if ((await fileStamp(this.file)) === this.stamp) return;
+    if ((await this.stampNow()) === this.stamp) return;
     await this.exclusively(() => this.reloadIfChanged());
   }
 
@@ -197,6 +238,7 @@ export class DocumentStore {
       };
       await this.write(transaction);
       this.record(transaction);
+      await this.persist([transaction]);
       this.unannounced.push(transaction);
       return transaction;
     });
@@ -239,34 +281,73 @@ export class DocumentStore {
     // A writer killed while taking the store lock leaves the lock's temporary file too.
     const leftovers =
       (await removeStaleTemporaries(this.file)) +
+      (await removeStaleTemporaries(this.versionsFile)) +
       (await removeStaleTemporaries(lockFileOf(this.file)));
     if (leftovers)
       this.log(
         `content API: removed ${leftovers} temporary file(s) a killed writer left beside ${this.file}.`,
       );
-    this.stamp = await fileStamp(this.file);
-    const { entries, modified } = await readDataset(this.file);
+    this.stamp = await this.stampNow();
+    const { entries, modified } = await this.readFiles();
+    const timestamp = modified.toISOString();
+    // The history kept from earlier runs, and each document as it leaves it.
+    const kept = this.historyFile ? await this.historyFile.read() : [];
+    for (const transaction of kept) this.record(transaction);
+    const logged = new Map<string, ApiDocument | null>();
+    for (const transaction of kept)
+      for (const change of transaction.changes) logged.set(change.id, change.after);
+
     const loadId = newTransactionId();
+    const externalId = newTransactionId();
     const byRevision = new Map<string, DocumentChange[]>();
+    const external: DocumentChange[] = [];
     for (const [id, entry] of entries) {
-      const doc = this.served(entry, loadId, modified.toISOString(), undefined);
-      this.documents.set(id, doc);
       this.lines.set(id, entry.line);
+      const last = logged.get(id);
+      if (
+        last &&
+        isDeepStrictEqual(withoutSystemFields(last), withoutSystemFields(entry.document))
+      ) {
+        // Unchanged since the history's last entry: served as it was, revision and all.
+        this.documents.set(id, last);
+        continue;
+      }
+      if (last !== undefined) {
+        // Written by another writer while the API was stopped (an import, the site).
+        const doc = {
+          ...this.served(entry, externalId, timestamp, last ?? undefined),
+          _rev: externalId,
+          _updatedAt: timestamp,
+        };
+        this.documents.set(id, doc);
+        external.push({ id, before: last, after: doc });
+        continue;
+      }
+      const doc = this.served(entry, loadId, timestamp, undefined);
+      this.documents.set(id, doc);
       const group = byRevision.get(doc._rev) ?? [];
       group.push({ id, before: null, after: doc });
       byRevision.set(doc._rev, group);
     }
+    for (const [id, last] of logged)
+      if (last && !entries.has(id)) external.push({ id, before: last, after: null });
+
     // The history starts with the documents as loaded: one entry per revision found, so
     // every document's `_rev` names a transaction the Studio can align its history with.
+    const added: Transaction[] = [];
     for (const [revision, changes] of byRevision) {
-      this.record({
-        id: revision,
-        timestamp: modified.toISOString(),
-        author: SYSTEM_AUTHOR,
-        kind: 'load',
-        changes,
-      });
+      added.push({ id: revision, timestamp, author: SYSTEM_AUTHOR, kind: 'load', changes });
     }
+    if (external.length)
+      added.push({
+        id: externalId,
+        timestamp,
+        author: SYSTEM_AUTHOR,
+        kind: 'external',
+        changes: external,
+      });
+    for (const transaction of added) this.record(transaction);
+    await this.persist(added);
   }
 
   /** The served form of a stored document: its own system fields, else these. */
@@ -288,12 +369,12 @@ export class DocumentStore {
 
   /** Re-reads the file when another writer replaced it; returns what changed. */
   private async reloadIfChanged(): Promise<Transaction | undefined> {
-    const stamp = await fileStamp(this.file);
+    const stamp = await this.stampNow();
     if (stamp === this.stamp) return undefined;
     let entries: Map<string, DatasetEntry>;
     let modified: Date;
     try {
-      ({ entries, modified } = await readDataset(this.file));
+      ({ entries, modified } = await this.readFiles());
     } catch (error) {
       throw new ApiError(
         503,
@@ -345,6 +426,7 @@ export class DocumentStore {
     };
     this.apply(transaction);
     this.record(transaction);
+    await this.persist([transaction]);
     this.unannounced.push(transaction);
     this.log(
       `content API: ${this.file} was changed by another writer; picked up ${changes.length} document(s).`,
@@ -366,8 +448,21 @@ export class DocumentStore {
       if (change.after) lines.set(change.id, JSON.stringify(change.after));
       else lines.delete(change.id);
     }
-    await writeFileAtomically(this.file, serializeDataset(lines));
-    this.stamp = await fileStamp(this.file);
+    const isRecord = ([id]: [string, string]) => isVersionRecordId(id);
+    const records = transaction.changes.filter((change) => isVersionRecordId(change.id));
+    if (records.length || this.recordsInDatasetFile)
+      await writeFileAtomically(this.versionsFile, serializeDataset([...lines].filter(isRecord)));
+    if (
+      records.length < transaction.changes.length ||
+      records.length === 0 ||
+      this.recordsInDatasetFile
+    )
+      await writeFileAtomically(
+        this.file,
+        serializeDataset([...lines].filter((line) => !isRecord(line))),
+      );
+    this.recordsInDatasetFile = false;
+    this.stamp = await this.stampNow();
     this.apply(transaction);
   }
 
@@ -382,10 +477,32 @@ export class DocumentStore {
   private record(transaction: Transaction): void {
     this.transactions.push(transaction);
     this.transactionIds.add(transaction.id);
-    const limit = this.options.historyLimit ?? 5_000;
+    this.trimHistory(this.options.historyLimit ?? HISTORY_KEPT);
+  }
+
+  private trimHistory(limit: number): void {
     while (this.transactions.length > limit) {
       const dropped = this.transactions.shift();
       if (dropped) this.transactionIds.delete(dropped.id);
+    }
+  }
+
+  /** Appends to the history file (under the store lock), rewriting it when it outgrew its bound. */
+  private async persist(transactions: readonly Transaction[]): Promise<void> {
+    if (!this.historyFile || this.historyFailed || transactions.length === 0) return;
+    try {
+      await this.historyFile.append(transactions);
+      if (this.historyFile.overgrown) {
+        const kept = this.historyFile.kept(this.transactions);
+        await this.historyFile.rewrite(kept);
+        this.trimHistory(kept.length);
+      }
+    } catch (error) {
+      // The dataset is written; only the history's copy on disk is missing.
+      this.historyFailed = true;
+      this.log(
+        `content API: could not keep the history in ${this.historyFile.file} (${(error as Error).message}); it is kept in memory until the API stops.`,
+      );
     }
   }
 }

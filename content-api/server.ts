@@ -33,6 +33,8 @@ import { DocumentRules, planActions, planMutations, type KnownDocument } from '.
 export interface PublishedDocument {
   readonly _id: string;
   readonly _type: string;
+  /** The transaction's author, passed on to the site (its versions name the publisher). */
+  readonly publishedBy?: string;
 }
 
 export interface ContentApiOptions {
@@ -112,8 +114,8 @@ export async function startContentApi(options: ContentApiOptions): Promise<Runni
   let publishing: Promise<void> = Promise.resolve();
   const announcePublished = (transaction: Transaction) => {
     const published = transaction.changes.flatMap((change) =>
-      change.after && !change.id.startsWith('drafts.')
-        ? [{ _id: change.after._id, _type: change.after._type }]
+      change.after && !change.id.startsWith('drafts.') && !rules.isVersionRecord(change.id)
+        ? [{ _id: change.after._id, _type: change.after._type, publishedBy: transaction.author }]
         : [],
     );
     if (!published.length || !options.onPublished) return;

@@ -6,6 +6,7 @@
  * message saying so, and any id or type the schema does not know is a client mistake.
  */
 import { Mutation } from '@sanity/mutator';
+import { isVersionRecordId, VERSION_TYPE } from '@/content/versions/records';
 import { documentId, documentType, NAMESPACES } from '@/schemas';
 import type { StoredDocument } from './dataset-file';
 import type { DocumentReader, PlannedChange, TransactionKind } from './document-store';
@@ -43,6 +44,15 @@ export class DocumentRules {
 
   isKnownType(type: unknown): boolean {
     return typeof type === 'string' && this.typeNames.has(type);
+  }
+
+  /**
+   * A published-version record (content/versions): what a site keeps in a Sanity dataset
+   * with its token, so the API takes it like Sanity does. Records are created and
+   * removed, never edited, and are not published dictionaries (no webhook is sent).
+   */
+  isVersionRecord(id: unknown): id is string {
+    return typeof id === 'string' && isVersionRecordId(id);
   }
 
   /** The published id and type behind a published or draft id; throws for anything else. */
@@ -271,6 +281,23 @@ export interface MutationResult {
   readonly operation: 'create' | 'update' | 'delete' | 'none';
 }
 
+function writeVersionRecord(
+  working: WorkingSet,
+  value: Record<string, unknown>,
+  operation: string,
+  at: string,
+): MutationResult {
+  const id = value._id as string;
+  if (value._type !== VERSION_TYPE)
+    throw new ApiError(400, `${at}: a document "${id}" must have the type "${VERSION_TYPE}"`);
+  const exists = working.get(id) !== null;
+  if (exists && operation === 'create')
+    throw new ApiError(409, `${at}: document "${id}" already exists`, 'conflict');
+  if (exists && operation === 'createIfNotExists') return { id, operation: 'none' };
+  working.set(id, structuredClone(value) as StoredDocument);
+  return { id, operation: exists ? 'update' : 'create' };
+}
+
 /** Plans `POST /data/mutate/<dataset>` (the Studio uses it for documents without drafts). */
 export function planMutations(
   body: unknown,
@@ -293,6 +320,10 @@ export function planMutations(
       case 'createIfNotExists':
       case 'createOrReplace': {
         if (!isRecord(value)) throw new ApiError(400, `${at}: expected a document`);
+        if (rules.isVersionRecord(value._id)) {
+          results.push(writeVersionRecord(working, value, operation, at));
+          return;
+        }
         const ids = rules.resolve(value._id, `${at}._id`);
         rules.checkType(value, ids.type, at);
         const id = value._id as string;
@@ -309,6 +340,11 @@ export function planMutations(
       }
       case 'delete': {
         const id = isRecord(value) ? value.id : undefined;
+        if (rules.isVersionRecord(id)) {
+          working.set(id, null);
+          results.push({ id, operation: 'delete' });
+          return;
+        }
         const ids = rules.resolve(id, `${at}.id`);
         if (id === ids.publishedId) refuse('delete', ids.type);
         working.set(ids.draftId, null);

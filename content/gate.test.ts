@@ -51,6 +51,17 @@ describe('the content gate', () => {
     expect(logged).toEqual([]);
   });
 
+  it('hands on the stored document that passed and the last good one it replaces (versions keep both)', async () => {
+    const gate = gateOn(store);
+    const before = (await store.fetchDictionaries(['hero']))[0];
+    await gate.read('hero');
+    await editStored('dictionary-hero', (doc) => (doc.title.main.de = 'Neu'));
+    const result = await gate.refresh('hero');
+    expect(result.document).toEqual((await store.fetchDictionaries(['hero']))[0]);
+    expect(result.replaced?.document).toEqual(before);
+    expect((await snapshot.read('hero'))?.document).toEqual(result.document);
+  });
+
   it('holds back a version that fails, serves the last good one and logs one line naming the problem', async () => {
     const gate = gateOn(store);
     const good = await gate.read('footer');

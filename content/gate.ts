@@ -14,7 +14,7 @@ import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { publishDocument } from './published';
-import type { SnapshotStore } from './snapshot';
+import type { SnapshotEntry, SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
 
 export type GateState = 'live' | 'held-back' | 'unreachable';
@@ -26,6 +26,9 @@ export interface GateResult<N extends Namespace = Namespace> {
   readonly languages: Record<Language, DictionaryOf<N>>;
   /** Why the store's version is not served (empty when live). */
   readonly problems: readonly ContentProblem[];
+  /** When live: the stored document that passed, and the last good version it replaces. */
+  readonly document?: DictionaryDocument | undefined;
+  readonly replaced?: SnapshotEntry | undefined;
 }
 
 export interface GateOptions {
@@ -158,8 +161,15 @@ export class ContentGate {
       if (previous?.heldBack)
         this.log(`content gate: ${id} passes again (revision ${revision}); serving it`);
       if (previous?.revision !== revision || previous.heldBack)
-        await snapshot.saveGood(namespace, revision, published.languages);
-      return { namespace, state: 'live', languages: published.languages, problems: [] };
+        await snapshot.saveGood(namespace, revision, published.languages, doc);
+      return {
+        namespace,
+        state: 'live',
+        languages: published.languages,
+        problems: [],
+        document: doc,
+        replaced: previous,
+      };
     }
 
     this.count(namespace, 'held-back');

@@ -57,8 +57,13 @@ export class LocalStore implements ContentStore {
     return withStoreLock(this.file, { holder }, body);
   }
 
-  async commit(documents: readonly DictionaryDocument[]): Promise<void> {
+  /** Creates or replaces `documents` and removes the `remove` ids, in one write of the file. */
+  async commit(
+    documents: readonly DictionaryDocument[],
+    { remove = [] }: { readonly remove?: readonly string[] } = {},
+  ): Promise<void> {
     const byId = new Map((await this.readAll()).map((doc) => [doc._id, doc]));
+    for (const id of remove) byId.delete(id);
     for (const doc of documents) byId.set(doc._id, doc);
     const lines = [...byId.values()]
       .sort((a, b) => a._id.localeCompare(b._id))

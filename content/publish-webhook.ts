@@ -77,9 +77,9 @@ function senderFor(settings: PublishWebhookSettings): PublishWebhookSender {
 
 async function deliver(
   settings: PublishWebhookSettings,
-  { _id, _type }: PublishedDocumentRef,
+  { _id, _type, publishedBy }: PublishedDocumentRef,
 ): Promise<WebhookDelivery> {
-  const body = JSON.stringify({ _id, _type });
+  const body = JSON.stringify({ _id, _type, ...(publishedBy ? { publishedBy } : {}) });
   try {
     const response = await fetch(settings.url, {
       method: 'POST',

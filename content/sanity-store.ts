@@ -8,23 +8,34 @@ import type { ContentStore, DictionaryDocument } from './store';
 
 export const SANITY_API_VERSION = '2025-02-19';
 
+type SanitySettings = Extract<ContentSettings, { kind: 'sanity' }>;
+
+export function sanityStoreDescription(settings: SanitySettings): string {
+  return `sanity (project ${settings.projectId}, dataset ${settings.dataset})`;
+}
+
+/** The client for the project the settings name, with their token when there is one. */
+export function sanityClientFor(settings: SanitySettings): SanityClient {
+  return createClient({
+    projectId: settings.projectId,
+    dataset: settings.dataset,
+    ...(settings.token && { token: settings.token }),
+    apiVersion: SANITY_API_VERSION,
+    useCdn: false,
+    // Export publishes what editors published, never drafts.
+    perspective: 'published',
+    ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
+  });
+}
+
 export class SanityStore implements ContentStore {
   readonly kind = 'sanity';
   readonly description: string;
   private readonly client: SanityClient;
 
-  constructor(settings: Extract<ContentSettings, { kind: 'sanity' }>) {
-    this.description = `sanity (project ${settings.projectId}, dataset ${settings.dataset})`;
-    this.client = createClient({
-      projectId: settings.projectId,
-      dataset: settings.dataset,
-      ...(settings.token && { token: settings.token }),
-      apiVersion: SANITY_API_VERSION,
-      useCdn: false,
-      // Export publishes what editors published, never drafts.
-      perspective: 'published',
-      ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
-    });
+  constructor(settings: SanitySettings) {
+    this.description = sanityStoreDescription(settings);
+    this.client = sanityClientFor(settings);
   }
 
   fetchDictionaries(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
+import type { DictionaryDocument } from './store';
 
 export interface HeldBack {
   /** The revision of the stored document that failed. */
@@ -26,6 +27,8 @@ export interface SnapshotEntry<N extends Namespace = Namespace> {
   readonly revision: string;
   readonly savedAt: string;
   readonly languages: Record<Language, DictionaryOf<N>>;
+  /** The stored document itself, so the version it replaces can be kept (content/versions). */
+  readonly document?: DictionaryDocument | undefined;
   readonly heldBack: HeldBack | null;
 }
 
@@ -41,6 +44,7 @@ export interface SnapshotStore {
     namespace: N,
     revision: string,
     languages: Record<Language, DictionaryOf<N>>,
+    document?: DictionaryDocument,
   ): Promise<void>;
   holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void>;
   list(): Promise<SnapshotEntry[]>;
@@ -71,12 +75,14 @@ export class Snapshot implements SnapshotStore {
     namespace: N,
     revision: string,
     languages: Record<Language, DictionaryOf<N>>,
+    document?: DictionaryDocument,
   ): Promise<void> {
     const entry: SnapshotEntry<N> = {
       namespace,
       revision,
       savedAt: new Date().toISOString(),
       languages,
+      document,
       heldBack: null,
     };
     await this.write(namespace, entry);

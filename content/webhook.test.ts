@@ -21,6 +21,20 @@ describe('readWebhook', () => {
       kind: 'namespace',
       namespace: 'hero',
       document: 'dictionary-hero',
+      publishedBy: null,
+    });
+  });
+
+  it('passes on who published, when the delivery names it (a projection with identity())', async () => {
+    const withPublisher = JSON.stringify({
+      _id: 'dictionary-hero',
+      _type: 'heroDictionary',
+      publishedBy: 'p1a2b3c4',
+    });
+    const signature = await signWebhook(withPublisher, SECRET, NOW);
+    await expect(readWebhook(withPublisher, signature, SECRET, NOW)).resolves.toMatchObject({
+      namespace: 'hero',
+      publishedBy: 'p1a2b3c4',
     });
   });
 

@@ -22,12 +22,19 @@ export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 export interface PublishedDocumentRef {
   readonly _id: string;
   readonly _type: string;
+  /** Who published it, when the sender says (Sanity: `"publishedBy": identity()`). */
+  readonly publishedBy?: string;
 }
 
 export type WebhookDelivery =
   | { readonly kind: 'rejected'; readonly status: 400 | 401; readonly message: string }
   | { readonly kind: 'ignored'; readonly reason: string }
-  | { readonly kind: 'namespace'; readonly namespace: Namespace; readonly document: string };
+  | {
+      readonly kind: 'namespace';
+      readonly namespace: Namespace;
+      readonly document: string;
+      readonly publishedBy: string | null;
+    };
 
 export function signWebhook(body: string, secret: string, now = Date.now()): Promise<string> {
   return encodeSignatureHeader(body, now, secret);
@@ -73,7 +80,7 @@ export async function readWebhook(
   ) {
     return reject(400, 'body must be the projection {_id, _type} of the published document');
   }
-  const { _id, _type } = payload as PublishedDocumentRef;
+  const { _id, _type, publishedBy } = payload as PublishedDocumentRef;
   const namespace = namespaceOfDocumentType(_type);
   if (!namespace) return { kind: 'ignored', reason: `not a dictionary document type: ${_type}` };
   if (_id !== documentId(namespace))
@@ -81,5 +88,10 @@ export async function readWebhook(
       kind: 'ignored',
       reason: `${_id} is not the published ${_type} (${documentId(namespace)})`,
     };
-  return { kind: 'namespace', namespace, document: _id };
+  return {
+    kind: 'namespace',
+    namespace,
+    document: _id,
+    publishedBy: typeof publishedBy === 'string' && publishedBy.length <= 200 ? publishedBy : null,
+  };
 }

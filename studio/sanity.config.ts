@@ -15,6 +15,7 @@ import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 import { presentation } from './presentation';
 import { translationOverview } from './TranslationOverview';
+import { versionsTool } from './versions/VersionsTool';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
 
@@ -58,6 +59,7 @@ export default defineConfig({
         selectedLanguageIds.includes(member.name),
     }),
     translationOverview(),
+    versionsTool(),
     interfaceLanguages(),
   ],
   schema: {

@@ -22,6 +22,7 @@ import { pagePath } from '../i18n/paths';
 import { cdnPurger } from './cdn-purge';
 import { REQUEST_BODY_LIMIT } from '../site/http-edge';
 import { isRedisUnavailable } from '../shared-cache/redis-connection';
+import { keepLiveVersion } from './keep-live-version';
 import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
 
 /** The public paths that show a namespace, and its `/locales` files. */
@@ -102,6 +103,8 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   if (notRecorded) return unavailable(namespace, notRecorded);
   if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
+  // Kept before the answer, so a restore can find it as soon as the publish is answered.
+  await keepLiveVersion(result, delivery);
   // The CDN in front is purged once this answer is out: Next applies revalidateTag on this
   // instance only when the handler has returned, and a purge before that let the edge fetch
   // the old page again. Its outcome is in /api/content-status (web/content/cdn-purge.ts).

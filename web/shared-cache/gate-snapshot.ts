@@ -17,6 +17,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { HeldBack, Snapshot, SnapshotEntry, SnapshotStore } from '@/content/snapshot';
+import type { DictionaryDocument } from '@/content/store';
 import { isRedisUnavailable, type SharedRedis } from './redis-connection';
 import { gateKey, newTokens, PUBLISHED_KEY, TAG_TOKENS_KEY } from './shared-store';
 
@@ -78,12 +79,15 @@ export class SharedSnapshot implements SnapshotStore {
     namespace: N,
     revision: string,
     languages: Record<Language, DictionaryOf<N>>,
+    document?: DictionaryDocument,
   ): Promise<void> {
+    // The document too, so the version it replaces can be kept (content/versions).
     await this.write({
       namespace,
       revision,
       savedAt: new Date().toISOString(),
       languages,
+      document,
       heldBack: null,
     });
   }

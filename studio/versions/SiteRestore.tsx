@@ -1,0 +1,139 @@
+/**
+ * "Restore the site as it was at <time>": the editor picks a time (their local time), sees
+ * every dictionary that would go back and to which version, then confirms once; all of
+ * them are published in one transaction, or none.
+ */
+import { Box, Button, Card, Flex, Stack, Text, TextInput } from '@sanity/ui';
+import { useId, useState } from 'react';
+import { changedCount } from '@/content/versions/compare';
+import { applyRestore, planSiteRestore, type RestorePlan } from '@/content/versions/restore';
+import {
+  ConfirmRestore,
+  dictionaryTitle,
+  OutcomeCard,
+  useRestoreFlow,
+  useTimeFormat,
+  useVersionsBackend,
+  useVersionsText,
+} from './shared';
+
+/** `YYYY-MM-DDTHH:mm:ss` in local time, what a datetime-local input holds. */
+function localInputValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export function SiteRestore() {
+  const text = useVersionsText();
+  const time = useTimeFormat();
+  const backend = useVersionsBackend();
+  const inputId = useId();
+  const hintId = useId();
+  const [value, setValue] = useState(() => localInputValue(new Date()));
+  const [plan, setPlan] = useState<RestorePlan>();
+  const flow = useRestoreFlow<RestorePlan>();
+
+  const preview = async () => {
+    setPlan(undefined);
+    flow.clear();
+    try {
+      setPlan(await planSiteRestore(backend, new Date(value)));
+    } catch (error) {
+      flow.fail(error);
+    }
+  };
+
+  return (
+    <Stack gap={4}>
+      <Stack gap={2}>
+        <Text as="label" htmlFor={inputId} size={1} weight="semibold">
+          {text('site.label')}
+        </Text>
+        <Flex gap={2} wrap="wrap">
+          <Box style={{ minWidth: '16rem' }}>
+            <TextInput
+              id={inputId}
+              type="datetime-local"
+              step={1}
+              value={value}
+              aria-describedby={hintId}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setPlan(undefined);
+                flow.clear();
+              }}
+              data-testid="site-restore-time"
+            />
+          </Box>
+          <Button
+            mode="ghost"
+            text={text('site.preview')}
+            onClick={() => void preview()}
+            disabled={!value}
+            data-testid="site-restore-preview"
+          />
+        </Flex>
+        <Text id={hintId} size={1} muted>
+          {text('site.hint')}
+        </Text>
+      </Stack>
+
+      <OutcomeCard outcome={flow.outcome} />
+
+      {plan && (
+        <Card padding={3} radius={2} border data-testid="site-restore-plan">
+          <Stack gap={3}>
+            <Text size={1} weight="semibold">
+              {text('site.list.heading', { count: plan.items.length })}
+            </Text>
+            <Stack as="ul" gap={2} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {plan.items.map((item) => (
+                <li key={item.namespace} data-testid={`site-restore-item-${item.namespace}`}>
+                  <Text size={1}>
+                    <strong>{dictionaryTitle(item.namespace)}</strong>:{' '}
+                    {text('site.item', {
+                      time: time(item.version.liveAt),
+                      count: changedCount(item.comparison),
+                    })}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+            <Box>
+              <Button
+                tone="caution"
+                text={text('site.restore', { count: plan.items.length })}
+                onClick={() => flow.ask(plan)}
+                data-testid="site-restore-start"
+              />
+            </Box>
+          </Stack>
+        </Card>
+      )}
+
+      {flow.pending && (
+        <ConfirmRestore
+          title={text('site.confirm.title', { time: time(flow.pending.at!) })}
+          body={
+            <Text size={1}>{text('site.confirm.body', { count: flow.pending.items.length })}</Text>
+          }
+          working={flow.working}
+          onCancel={flow.cancel}
+          onConfirm={() =>
+            void flow.confirm(async (pending) => {
+              await applyRestore(backend, pending);
+              setPlan(undefined);
+              return {
+                kind: 'done',
+                message: text('site.done', {
+                  time: time(pending.at!),
+                  count: pending.items.length,
+                }),
+              };
+            })
+          }
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The Versions tool's texts in the Studio's interface languages (interface-languages.ts):
+ * English and German (informal "du", as the site). Sanity picks the bundle of the locale
+ * the editor chose in the user menu.
+ */
+import { defineLocaleResourceBundle } from 'sanity';
+
+export const VERSIONS_NAMESPACE = 'rg-versions';
+
+const en = {
+  title: 'Versions',
+  intro:
+    'Every version of a dictionary that went live is kept here, the newest {{kept}} of each. Compare one with the live texts and restore it: it is published at once and is on the site within seconds. A restore is a version too, so you can undo it.',
+  'history-note':
+    'A document’s own History (the clock in its toolbar) can also revert to an earlier revision, but only into a draft, which goes live when you press Publish. Restoring here publishes at once.',
+  'tab.dictionary': 'One dictionary',
+  'tab.site': 'Whole site',
+  'dictionary.label': 'Dictionary',
+  'draft.note':
+    '{{title}} has unpublished changes (a draft): someone is editing it. Publish or discard the draft first, then restore.',
+  'open-in-editor': 'Open in the editor',
+  loading: 'Loading versions…',
+  'list.heading': 'Versions that went live, newest first',
+  'list.empty':
+    'No version of {{title}} is kept yet. Versions are kept from its first publish that goes live.',
+  'list.live': 'Live now',
+  'list.same-as': 'Same texts as the version from {{time}}',
+  'list.by': 'by {{name}}',
+  'list.compare': 'Compare with live',
+  'compare.heading': 'The version from {{time}} beside the live texts',
+  'compare.only-changed': 'Only changed texts',
+  'compare.tab': '{{language}} ({{count}} changed)',
+  'compare.column.key': 'Text',
+  'compare.column.version': 'This version',
+  'compare.column.live': 'Live now',
+  'compare.changed': 'Changed',
+  'compare.missing': '(empty)',
+  'compare.none-changed': 'No text differs in {{language}}.',
+  'restore.button': 'Restore this version',
+  'restore.confirm.title': 'Restore this version of {{title}}?',
+  'restore.confirm.body':
+    'The version from {{time}} is published at once and goes live within seconds; {{count}} text(s) change. The texts live now stay in the list, so you can undo it.',
+  'restore.cancel': 'Cancel',
+  'restore.ok': 'Restore',
+  'restore.working': 'Restoring…',
+  'restore.done': '{{title}} is back to the version from {{time}}. It goes live within seconds.',
+  'restore.undo': 'Undo this restore',
+  'restore.failed': 'The restore failed: {{message}}',
+  'site.label': 'Restore the site as it was at',
+  'site.hint':
+    'Your local time. Every dictionary that changed since then goes back to the version that was live at that moment: all of them together, or none.',
+  'site.preview': 'Show what changes',
+  'site.list.heading': '{{count}} dictionary(ies) change:',
+  'site.item': 'back to the version from {{time}}; {{count}} text(s) change',
+  'site.restore': 'Restore these {{count}} dictionary(ies)',
+  'site.confirm.title': 'Restore the site as it was at {{time}}?',
+  'site.confirm.body':
+    'The {{count}} dictionary(ies) listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
+  'site.done':
+    'The site is back as it was at {{time}}: {{count}} dictionary(ies) published, live within seconds.',
+  'refusal.no-versions':
+    'No version of {{title}} is kept yet: versions are kept from the first publish that goes live.',
+  'refusal.no-versions-site':
+    'No version is kept yet: versions are kept from the first publish that goes live.',
+  'refusal.unknown-version':
+    '{{title}} no longer keeps this version (only the newest are kept). Choose another one from the list.',
+  'refusal.before-first':
+    'Nothing that old is kept for {{titles}}: the oldest version went live {{time}}. Choose a later time.',
+  'refusal.draft':
+    '{{titles}}: unpublished changes (a draft), someone is editing. Publish or discard the draft first, then restore. Nothing was changed.',
+  'refusal.invalid':
+    'This version no longer passes today’s checks, so it cannot go live. Nothing was changed:',
+  'refusal.unchanged': 'Nothing to restore: {{title}} already has exactly these texts.',
+  'refusal.unchanged-site':
+    'Nothing to restore: every dictionary already has the texts it had then.',
+  'refusal.changed-meanwhile':
+    '{{titles}} changed meanwhile. Nothing was changed: look at the versions again and retry.',
+  'language.en': 'English',
+  'language.de': 'German',
+  'language.tr': 'Turkish',
+} as const;
+
+export type VersionsTextKey = keyof typeof en;
+
+const de: Record<VersionsTextKey, string> = {
+  title: 'Versionen',
+  intro:
+    'Hier bleibt jede Version eines Wörterbuchs erhalten, die live gegangen ist, jeweils die neuesten {{kept}}. Vergleiche eine mit den Live-Texten und stelle sie wieder her: Sie wird sofort veröffentlicht und ist in wenigen Sekunden auf der Website. Auch eine Wiederherstellung ist eine Version, du kannst sie also rückgängig machen.',
+  'history-note':
+    'Auch der Verlauf eines Dokuments (die Uhr in seiner Werkzeugleiste) kann zu einer früheren Revision zurückkehren, aber nur in einen Entwurf, der erst live geht, wenn du auf Veröffentlichen klickst. Eine Wiederherstellung hier veröffentlicht sofort.',
+  'tab.dictionary': 'Ein Wörterbuch',
+  'tab.site': 'Ganze Website',
+  'dictionary.label': 'Wörterbuch',
+  'draft.note':
+    '{{title}} hat unveröffentlichte Änderungen (einen Entwurf): Jemand bearbeitet es gerade. Veröffentliche oder verwirf den Entwurf zuerst und stelle dann wieder her.',
+  'open-in-editor': 'Im Editor öffnen',
+  loading: 'Versionen werden geladen …',
+  'list.heading': 'Versionen, die live gegangen sind, die neueste zuerst',
+  'list.empty':
+    'Von {{title}} ist noch keine Version gespeichert. Versionen werden ab der ersten Veröffentlichung gespeichert, die live geht.',
+  'list.live': 'Jetzt live',
+  'list.same-as': 'Dieselben Texte wie die Version vom {{time}}',
+  'list.by': 'von {{name}}',
+  'list.compare': 'Mit Live-Version vergleichen',
+  'compare.heading': 'Die Version vom {{time}} neben den Live-Texten',
+  'compare.only-changed': 'Nur geänderte Texte',
+  'compare.tab': '{{language}} ({{count}} geändert)',
+  'compare.column.key': 'Text',
+  'compare.column.version': 'Diese Version',
+  'compare.column.live': 'Jetzt live',
+  'compare.changed': 'Geändert',
+  'compare.missing': '(leer)',
+  'compare.none-changed': 'Auf {{language}} unterscheidet sich kein Text.',
+  'restore.button': 'Diese Version wiederherstellen',
+  'restore.confirm.title': 'Diese Version von {{title}} wiederherstellen?',
+  'restore.confirm.body':
+    'Die Version vom {{time}} wird sofort veröffentlicht und geht in wenigen Sekunden live; {{count}} Text(e) ändern sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
+  'restore.cancel': 'Abbrechen',
+  'restore.ok': 'Wiederherstellen',
+  'restore.working': 'Wird wiederhergestellt …',
+  'restore.done':
+    '{{title}} ist wieder auf der Version vom {{time}}. Sie geht in wenigen Sekunden live.',
+  'restore.undo': 'Wiederherstellung rückgängig machen',
+  'restore.failed': 'Die Wiederherstellung ist fehlgeschlagen: {{message}}',
+  'site.label': 'Die Website so wiederherstellen, wie sie war am',
+  'site.hint':
+    'Deine Ortszeit. Jedes Wörterbuch, das sich seitdem geändert hat, kehrt zu der Version zurück, die in diesem Moment live war: alle zusammen oder keines.',
+  'site.preview': 'Zeigen, was sich ändert',
+  'site.list.heading': '{{count}} Wörterbuch/Wörterbücher ändern sich:',
+  'site.item': 'zurück zur Version vom {{time}}; {{count}} Text(e) ändern sich',
+  'site.restore': 'Diese {{count}} Wörterbuch/Wörterbücher wiederherstellen',
+  'site.confirm.title': 'Die Website so wiederherstellen, wie sie am {{time}} war?',
+  'site.confirm.body':
+    'Die {{count}} aufgeführten Wörterbücher werden sofort und gemeinsam veröffentlicht und gehen in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
+  'site.done':
+    'Die Website ist wieder so wie am {{time}}: {{count}} Wörterbuch/Wörterbücher veröffentlicht, in wenigen Sekunden live.',
+  'refusal.no-versions':
+    'Von {{title}} ist noch keine Version gespeichert: Versionen werden ab der ersten Veröffentlichung gespeichert, die live geht.',
+  'refusal.no-versions-site':
+    'Es ist noch keine Version gespeichert: Versionen werden ab der ersten Veröffentlichung gespeichert, die live geht.',
+  'refusal.unknown-version':
+    '{{title}} hat diese Version nicht mehr (nur die neuesten bleiben erhalten). Wähle eine andere aus der Liste.',
+  'refusal.before-first':
+    'So alte Versionen gibt es von {{titles}} nicht: Die älteste ging am {{time}} live. Wähle einen späteren Zeitpunkt.',
+  'refusal.draft':
+    '{{titles}}: unveröffentlichte Änderungen (ein Entwurf), jemand bearbeitet es gerade. Veröffentliche oder verwirf den Entwurf zuerst und stelle dann wieder her. Es wurde nichts geändert.',
+  'refusal.invalid':
+    'Diese Version besteht die heutigen Prüfungen nicht mehr und kann deshalb nicht live gehen. Es wurde nichts geändert:',
+  'refusal.unchanged': 'Nichts wiederherzustellen: {{title}} hat bereits genau diese Texte.',
+  'refusal.unchanged-site':
+    'Nichts wiederherzustellen: Jedes Wörterbuch hat bereits die Texte von damals.',
+  'refusal.changed-meanwhile':
+    '{{titles}} hat sich inzwischen geändert. Es wurde nichts geändert: Sieh dir die Versionen noch einmal an und versuche es erneut.',
+  'language.en': 'Englisch',
+  'language.de': 'Deutsch',
+  'language.tr': 'Türkisch',
+};
+
+export const versionsBundles = [
+  defineLocaleResourceBundle({ locale: 'en-US', namespace: VERSIONS_NAMESPACE, resources: en }),
+  defineLocaleResourceBundle({ locale: 'de-DE', namespace: VERSIONS_NAMESPACE, resources: de }),
+];
