@@ -52,11 +52,17 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-/** A signup written straight with the SDK, as a script bypassing the form would. */
+/**
+ * A signup written straight with the SDK, as a script bypassing the form would, with every
+ * other field valid: only the address decides whether the rules accept it.
+ */
 async function signUp(email: string) {
   return setDoc(doc(db, SIGNUP_COLLECTION, await signupId(email)), {
     email,
     source: 'newsletter-cta',
+    language: 'de',
+    page: '/de',
+    consentVersion: '0123456789abcdef',
     createdAt: serverTimestamp(),
   });
 }
