@@ -70,7 +70,7 @@ export default tseslint.config(
             'bench/**',
             'scripts/**',
             'studio/**',
-            'content-api/**',
+            'local-api/**',
             'rules/**',
             'content/cli.ts',
             'content/commands.ts',

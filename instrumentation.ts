@@ -4,7 +4,7 @@
  * - The newsletter's confirmation mails are sent from here (web/newsletter/server/start.ts,
  *   docs/newsletter.md).
  * - With REDIS_URL, a production server reconciles what it serves with the content store on
- *   start and at an interval (web/shared-cache/reconcile.ts, docs/several-instances.md).
+ *   start and at an interval (web/publish/reconcile.ts, docs/several-instances.md).
  */
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
@@ -14,7 +14,7 @@ export async function register() {
   const { startNewsletterConfirmations } = await import('./web/newsletter/server/start');
   startNewsletterConfirmations();
   if (process.env.NODE_ENV === 'production' && process.env.REDIS_URL?.trim()) {
-    const { startReconciliation } = await import('./web/shared-cache/reconcile');
+    const { startReconciliation } = await import('./web/publish/reconcile');
     startReconciliation();
   }
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { DRAFT_MODE_COOKIE } from './web/preview/settings';
-import { REQUEST_BODY_LIMIT } from './web/site/http-edge';
-import { securityHeaders } from './web/site/security-headers';
+import { REQUEST_BODY_LIMIT } from './web/edge/http-edge';
+import { securityHeaders } from './web/edge/security-headers';
 import {
   readNewsletterSettings,
   readSharedCacheSetting,
@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
   // SITE_URL is inlined (web/site/settings.ts siteUrl) so canonical links never depend on the
   // environment of the server that regenerates a page.
   // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
-  // (web/content/site-gate.ts), so no build reads dictionaries an earlier build cached.
+  // (web/publish/site-gate.ts), so no build reads dictionaries an earlier build cached.
   env: {
     CONTENT_CACHE_GENERATION: randomUUID(),
     SITE_URL: settings.SITE_URL,

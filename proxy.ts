@@ -8,9 +8,9 @@
  * Studio, anything else by no one. Such page requests also pass `?keys=1` on to the render.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { securityHeaders } from '@/web/site/security-headers';
-import { bodyAnswer, EDGE_TEXT, edgeAnswer } from '@/web/site/http-edge';
-import { routeRequest } from '@/web/site/routing';
+import { securityHeaders } from '@/web/edge/security-headers';
+import { bodyAnswer, EDGE_TEXT, edgeAnswer } from '@/web/edge/http-edge';
+import { routeRequest } from '@/web/edge/routing';
 import {
   DRAFT_MODE_COOKIE,
   isDraftModeRequest,

@@ -16,7 +16,7 @@
  *   chunked body of unknown size 411, before a byte is read (`Expect: 100-continue` is
  *   answered the same way, before the client sends the body).
  * - What a shared cache in front may keep, and the tags a publish purges it by, is set on every
- *   response as it leaves (web/site/edge-cache.ts says why it cannot be done in Next).
+ *   response as it leaves (web/edge/edge-cache.ts says why it cannot be done in Next).
  * - On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight
  *   (for at most SHUTDOWN_GRACE_MS) and exits 0.
  *
@@ -27,19 +27,19 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
-import { chooseClientAddressHeader } from './web/site/client-address.ts';
+import { chooseClientAddressHeader } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
-import { applyEdgeCachePolicy } from './web/site/edge-cache.ts';
+import { applyEdgeCachePolicy } from './web/edge/edge-cache.ts';
 import {
   allowedMethods,
   bodyAnswer,
   EDGE_TEXT,
   originForm,
   UNROUTABLE_METHODS,
-} from './web/site/http-edge.ts';
+} from './web/edge/http-edge.ts';
 import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
-import { securityHeaders } from './web/site/security-headers.ts';
+import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
@@ -60,7 +60,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const HEADERS = securityHeaders();
-// Route handlers learn the client's address from this header (web/site/client-address.ts).
+// Route handlers learn the client's address from this header (web/edge/client-address.ts).
 const CLIENT_ADDRESS_HEADER = chooseClientAddressHeader();
 const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 // Read now, so that a malformed STUDIO_URL stops the server instead of failing previews.

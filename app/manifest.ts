@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { loadDictionary } from '@/web/i18n/dictionaries';
+import { loadDictionary } from '@/web/publish/dictionaries';
 
 /** The web app manifest, named from the English common dictionary. */
 export default async function manifest(): Promise<MetadataRoute.Manifest> {

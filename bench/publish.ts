@@ -1,6 +1,6 @@
 /**
  * npm run bench:publish — publish → live on one machine: the site (`next build` + the
- * production server) and the local content API on the same temporary dataset file, the API
+ * production server) and the local API on the same temporary dataset file, the API
  * sending each publish to the site as `npm run studio` does. For 10 edits across
  * namespaces: a German text is edited (a draft, as the Studio saves it), then the clock
  * starts and the publish action goes to the API over its HTTP/2 API; the clock stops when
@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { localPublishNotifier } from '@/content/publish-webhook';
+import { localPublishNotifier } from '@/content/notify-site';
 import { formatTable } from '@/content/report';
-import { startContentApi } from '@/content-api/server';
-import { ApiClient } from '@/content-api/testing/client';
+import { startLocalApi } from '@/local-api/server';
+import { ApiClient } from '@/local-api/testing/client';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagePath } from '@/schemas/paths';
@@ -84,7 +84,7 @@ const notifier = localPublishNotifier(
   { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
   { storeFile, log: (line) => console.log(`  ${line}`) },
 );
-const api = await startContentApi({
+const api = await startLocalApi({
   storeFile,
   log: () => undefined,
   onPublished: async (documents) => {
@@ -202,7 +202,7 @@ try {
   console.log(
     [
       '',
-      `publish → live: ${EDITS.length} edits, site and local content API on one machine`,
+      `publish → live: ${EDITS.length} edits, site and local API on one machine`,
       formatTable(
         [
           '#',

@@ -13,7 +13,7 @@ import { copyStyleWarnings } from './copy-style';
 import { coverageTable, processIo, runScript, type ScriptIo } from './cli';
 import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
-import { createPublishWebhookSender, describeDelivery } from './publish-webhook';
+import { createPublishWebhookSender, describeDelivery } from './notify-site';
 import { readLocaleFolder } from './read-locales';
 import { formatTable } from './report';
 import { documentId, documentType } from '@/schemas';

@@ -38,7 +38,7 @@ export interface GateOptions {
   readonly failOnProblems: boolean;
   readonly log?: (line: string) => void;
   /**
-   * Renders a version that passed validation (the site's pages: web/site/render-check.tsx);
+   * Renders a version that passed validation (the site's pages: web/render/render-check.tsx);
    * what it reports holds the version back like a validation problem.
    */
   readonly renderCheck?: RenderCheck;

@@ -1,5 +1,5 @@
 /**
- * How a running local content API tells other processes on this machine where it is:
+ * How a running local API tells other processes on this machine where it is:
  * a small JSON file beside the dataset file it serves (`<store file>.api.json`) with its
  * address and the certificate that signs its TLS certificate. The site reads it to check
  * preview secrets with the API (the Studio keeps them there), whichever port the API got.

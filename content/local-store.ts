@@ -2,7 +2,7 @@
  * The embedded store: a dataset file in Sanity's NDJSON export format (one document per
  * line), the same file `sanity dataset import` accepts. Queried with groq-js, written
  * atomically (a temporary file beside it, then a rename), and guarded by the store lock
- * that the local content API takes too.
+ * that the local API takes too.
  */
 import { readFile } from 'node:fs/promises';
 import { evaluate, parse } from 'groq-js';

@@ -1,6 +1,6 @@
 /**
  * One lock for every writer of the local content store: import-locales, export-locales and
- * the local content API. A lock file beside the dataset names its holder and process id;
+ * the local API. A lock file beside the dataset names its holder and process id;
  * a second writer waits for it up to a bound, then fails naming the holder. A lock left by
  * a process that no longer runs (killed, crashed) is stale and is taken over.
  *

@@ -32,7 +32,7 @@ export interface ContentStore {
   commit(documents: readonly DictionaryDocument[]): Promise<void>;
   /**
    * Runs `body` as the only writer of the store: a read followed by a commit inside it
-   * cannot interleave with another import or the local content API.
+   * cannot interleave with another import or the local API.
    */
   exclusive<T>(holder: string, body: () => Promise<T>): Promise<T>;
 }

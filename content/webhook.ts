@@ -26,6 +26,41 @@ export interface PublishedDocumentRef {
   readonly publishedBy?: string;
 }
 
+/**
+ * What the site answers a delivery, in its JSON body. The receiver
+ * (web/publish/webhook-receiver.ts) writes it, the sender (./notify-site.ts) reads it, and
+ * the tests of both check it, all with this one type.
+ */
+export type WebhookAnswer =
+  /** 400, 401 or 413: the delivery was refused; nothing was read from the store. */
+  | { readonly status: 'rejected'; readonly message: string }
+  /** 200: not a published dictionary (another type, a draft, an unexpected id). */
+  | { readonly status: 'ignored'; readonly reason: string }
+  /** 200: the new version passed the gate; these pages and `/locales` files now show it. */
+  | {
+      readonly status: 'revalidated';
+      readonly namespace: Namespace;
+      readonly document: string;
+      readonly pages: readonly string[];
+      readonly locales: readonly string[];
+      readonly cdnPurge:
+        | { readonly state: 'off' }
+        | {
+            readonly state: 'after-answer';
+            readonly cdn: string;
+            readonly tags: readonly string[];
+          };
+    }
+  /** 200: the new version fails the gate; the site keeps serving the last good one. */
+  | {
+      readonly status: 'held-back';
+      readonly namespace: Namespace;
+      readonly document: string;
+      readonly problems: readonly string[];
+    }
+  /** 503: the store or the shared cache could not be reached; Sanity delivers again. */
+  | { readonly status: 'unavailable'; readonly namespace: Namespace; readonly message: string };
+
 export type WebhookDelivery =
   | { readonly kind: 'rejected'; readonly status: 400 | 401; readonly message: string }
   | { readonly kind: 'ignored'; readonly reason: string }

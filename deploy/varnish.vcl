@@ -3,7 +3,7 @@
 #   varnishd -F -a :80 -f /path/to/varnish.vcl -n /var/lib/varnish/site -s malloc,256m
 # and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on the site.
 #
-# What it relies on from the site (web/site/edge-cache.ts): pages and /locales files come with
+# What it relies on from the site (web/edge/edge-cache.ts): pages and /locales files come with
 # `Cache-Control: public, max-age=0, s-maxage=86400` and their dictionaries in `Surrogate-Key`;
 # previews, /api/*, anything with a Set-Cookie and every 5xx say `private, no-store`. A publish
 # sends `PURGE` with the tags to purge in an `xkey-purge` header.

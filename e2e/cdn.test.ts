@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '@/content/webhook';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
@@ -26,7 +25,8 @@ import {
   type Variant,
 } from '@/testing/site-server';
 import { startVarnish, type RunningVarnish } from '@/testing/varnish';
-import { SHARED, BRIEF, NEVER } from '@/web/site/edge-cache';
+import { postWebhook } from '@/testing/webhook';
+import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
 
 const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
@@ -84,18 +84,8 @@ async function viaCache(pathname: string, headers: Record<string, string> = {}) 
   };
 }
 
-async function publish(namespace: Namespace, origin = varnish.url) {
-  const body = JSON.stringify({ _id: `dictionary-${namespace}`, _type: `${namespace}Dictionary` });
-  const response = await fetch(`${origin}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const publish = (namespace: Namespace, origin = varnish.url) =>
+  postWebhook(origin, namespace, SECRET);
 
 /** Asks for every path twice: the second answer must come from Varnish. */
 interface PurgeReport {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '@/content/webhook';
+import { postWebhook } from '@/testing/webhook';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
@@ -34,18 +34,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => site?.stop());
 
-async function publish(namespace: string) {
-  const body = JSON.stringify({ _id: `dictionary-${namespace}`, _type: `${namespace}Dictionary` });
-  const response = await fetch(`${origin}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
-    },
-  });
-  return (await response.json()) as { status: string };
-}
+const publish = async (namespace: string) => (await postWebhook(origin, namespace, SECRET)).body;
 
 describe('copy with invisible characters, emoji and right-to-left text', () => {
   it('goes live, and every page that shows it answers 200 with it', async () => {

@@ -7,8 +7,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_BODY_LIMIT } from '@/web/site/http-edge';
-import { securityHeaders } from '@/web/site/security-headers';
+import { REQUEST_BODY_LIMIT } from '@/web/edge/http-edge';
+import { securityHeaders } from '@/web/edge/security-headers';
 import { serveSite, type RunningSite } from '@/testing/site-server';
 import { VARIANTS } from './variants';
 

@@ -9,12 +9,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '@/content/webhook';
-import { NAMESPACES, type Namespace } from '@/schemas';
-import { LANGUAGES } from '@/schemas/languages';
+import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
+import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
+import { postWebhook } from '@/testing/webhook';
 import { openPage, setupBrowser } from './browser';
 import { copyEmbeddedStore, editStored } from './content-store';
 import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET } from './variants';
@@ -37,40 +37,27 @@ afterAll(() => site?.stop());
 /** The limit the site promises from a publish to the new text on the page. */
 const LIVE_WITHIN_MS = 5_000;
 
-async function publish(
+const publish = (
   namespace: Namespace | string,
-  options: { secret?: string; signedAt?: number; id?: string; body?: string } = {},
-) {
-  const body =
-    options.body ??
-    JSON.stringify({
-      _id: options.id ?? `dictionary-${namespace}`,
-      _type: `${namespace}Dictionary`,
-    });
-  const response = await fetch(`${origin}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(
-        body,
-        options.secret ?? LIVE_WEBHOOK_SECRET,
-        options.signedAt ?? Date.now(),
-      ),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+  {
+    secret = LIVE_WEBHOOK_SECRET,
+    ...options
+  }: Parameters<typeof postWebhook>[3] & {
+    secret?: string;
+  } = {},
+) => postWebhook(origin, namespace, secret, options);
 
 async function get(pathname: string) {
   const response = await fetch(`${origin}${pathname}`);
   return { cache: response.headers.get('x-nextjs-cache'), text: await response.text() };
 }
 
-// The published JSON is untyped here; the tests read known fields.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const localesJson = async (language: string, namespace: string): Promise<any> =>
-  JSON.parse((await get(`/locales/${language}/${namespace}.json`)).text);
+/** A served `/locales` file, typed from schemas/: the site validated it against its shape. */
+const localesJson = async <N extends Namespace>(
+  language: Language,
+  namespace: N,
+): Promise<DictionaryOf<N>> =>
+  JSON.parse((await get(`/locales/${language}/${namespace}.json`)).text) as DictionaryOf<N>;
 
 async function status() {
   // The detail is for the webhook secret's holder (and this machine).
@@ -153,7 +140,7 @@ describe('publish → live', () => {
   });
 
   it('answers unsigned, wrongly signed and stale webhooks with 401 and changes nothing', async () => {
-    const served = (await localesJson('de', 'hero')).title.main as string;
+    const served = (await localesJson('de', 'hero')).title.main;
     await editStored(
       LIVE_STORE,
       'dictionary-hero',
@@ -226,9 +213,9 @@ describe('the gate', () => {
     await editStored(LIVE_STORE, 'dictionary-hero', (doc) => {
       doc.ctas.primary.url.de = 'javascript:alert(document.cookie)';
     });
-    const answer = await publish('hero');
-    expect(answer.body.status).toBe('held-back');
-    expect(String(answer.body.problems)).toContain(
+    const { body } = await publish('hero');
+    expect(body).toMatchObject({ status: 'held-back' });
+    expect(body.status === 'held-back' && body.problems.join('\n')).toContain(
       'dictionary-hero (de) → ctas.primary.url: "javascript:alert(document.cookie)" is not a site path',
     );
     const { page, context } = await openPage(browser());
@@ -249,6 +236,25 @@ describe('the gate', () => {
 });
 
 describe('the webhook endpoint', () => {
+  it('answers 503 with Retry-After while the store cannot be read, and revalidates nothing', async () => {
+    const stored = await readFile(LIVE_STORE, 'utf8');
+    await get('/de');
+    await writeFile(LIVE_STORE, '{ this line is not a JSON document\n');
+    try {
+      expect(await publish('hero')).toMatchObject({
+        status: 503,
+        retryAfter: '10',
+        body: { status: 'unavailable', namespace: 'hero' },
+      });
+      // The page keeps its copy: nothing was expired.
+      expect((await get('/de')).cache).toBe('HIT');
+    } finally {
+      await writeFile(LIVE_STORE, stored);
+    }
+    // Sanity delivers again: the store is back, so is the answer.
+    expect(await publish('hero')).toMatchObject({ status: 200, body: { status: 'revalidated' } });
+  });
+
   it('answers bad input without revalidating anything', async () => {
     await get('/de/about');
     await get('/de');

@@ -6,20 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderWebhookSecret } from '@/content/webhook-secret';
-import { startContentApi, type RunningContentApi } from '@/content-api/server';
-import { throwawayCertificate } from '@/content-api/tls';
+import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { throwawayCertificate } from '@/local-api/tls';
 import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
 import { serveSite, type RunningSite } from '@/testing/site-server';
 import { E2E_STORE } from './content-store';
 import { VARIANTS } from './variants';
 
 let site: RunningSite;
-let api: RunningContentApi;
+let api: RunningLocalApi;
 
 beforeAll(async () => {
   const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
-  // The site checks preview secrets with the local content API it finds for its store.
-  api = await startContentApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
+  // The site checks preview secrets with the local API it finds for its store.
+  api = await startLocalApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
   site = await serveSite(VARIANTS.plain);
 }, 120_000);
 afterAll(async () => {

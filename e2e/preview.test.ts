@@ -1,5 +1,5 @@
 /**
- * Draft mode on the plain build, at the wire: the local content API serves the tests'
+ * Draft mode on the plain build, at the wire: the local API serves the tests'
  * store (announced beside it, as `npm run studio` does), a German hero title is edited as
  * a draft, and the Studio's own `createPreviewSecret` makes the secret the enable route
  * checks. Previews show the draft with click-to-edit info, uncached and never indexed;
@@ -15,10 +15,10 @@ import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
-import { startContentApi, type RunningContentApi } from '@/content-api/server';
-import { ApiClient } from '@/content-api/testing/client';
-import { sanityClientFor } from '@/content-api/testing/sanity-client';
-import { throwawayCertificate } from '@/content-api/tls';
+import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { ApiClient } from '@/local-api/testing/client';
+import { sanityClientFor } from '@/local-api/testing/sanity-client';
+import { throwawayCertificate } from '@/local-api/tls';
 import { NAMESPACES } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagePath } from '@/schemas/paths';
@@ -33,7 +33,7 @@ const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/u;
 const DRAFT_TITLE = 'Entwurf der Vorschau';
 
 const getBrowser = setupBrowser();
-let api: RunningContentApi;
+let api: RunningLocalApi;
 let actions: ApiClient;
 let site: string;
 let secret: string;
@@ -63,7 +63,7 @@ beforeAll(async () => {
   site = baseUrl('plain');
   const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
   setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
-  api = await startContentApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
+  api = await startLocalApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
   actions = new ApiClient(api.url, api.token);
   const edit = await actions.post(`/data/actions/${api.dataset}`, {
     actions: [

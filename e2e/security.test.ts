@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '@/web/site/security-headers';
+import { securityHeaders } from '@/web/edge/security-headers';
 import { distDir, serveSite, type RunningSite, type SiteRuntime } from '@/testing/site-server';
 import { VARIANTS } from './variants';
 

@@ -12,7 +12,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { signWebhook } from '@/content/webhook';
+import { postWebhook } from '@/testing/webhook';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
@@ -54,22 +54,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function publish(site: RunningSite, namespace: Namespace) {
-  const body = JSON.stringify({ _id: `dictionary-${namespace}`, _type: `${namespace}Dictionary` });
-  const response = await fetch(`${site.url}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SHARED_WEBHOOK_SECRET, Date.now()),
-    },
-  });
-  return {
-    status: response.status,
-    retryAfter: response.headers.get('retry-after'),
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
+const publish = (site: RunningSite, namespace: Namespace) =>
+  postWebhook(site.url, namespace, SHARED_WEBHOOK_SECRET);
 
 async function get(site: RunningSite, pathname: string) {
   const started = performance.now();

@@ -16,9 +16,9 @@ import path from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { signWebhook } from '@/content/webhook';
-import { startContentApi } from '@/content-api/server';
-import { sanityClientFor } from '@/content-api/testing/sanity-client';
-import { throwawayCertificate } from '@/content-api/tls';
+import { startLocalApi } from '@/local-api/server';
+import { sanityClientFor } from '@/local-api/testing/sanity-client';
+import { throwawayCertificate } from '@/local-api/tls';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -138,10 +138,10 @@ async function main() {
         (json) => (JSON.parse(json) as { status: string }).status === 'revalidated',
       );
 
-      // A preview, as the Studio starts one: a secret through the local content API.
+      // A preview, as the Studio starts one: a secret through the local API.
       const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
       setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
-      const api = await startContentApi({
+      const api = await startLocalApi({
         storeFile: path.join(dir, '.content', 'production.ndjson'),
         tls,
         announce: true,

@@ -1,6 +1,6 @@
 /**
  * npm run screenshots:studio — what an editor sees, for review: the real Studio (built from
- * studio/) on the local content API with a copy of the bundled dictionaries, in Chromium at
+ * studio/) on the local API with a copy of the bundled dictionaries, in Chromium at
  * 1440 × 900, saved as PNGs in screenshots/studio/ (or the folder given as an argument).
  */
 import '@/scripts/load-env';

@@ -3,18 +3,18 @@
  *
  * With a Sanity project (SANITY_STUDIO_PROJECT_ID in the shell or studio/.env) this runs
  * the Sanity CLI in studio/ against that project. Without one, `npm run studio` serves the
- * embedded store through the local content API and starts `sanity dev` pointed at it, so
+ * embedded store through the local API and starts `sanity dev` pointed at it, so
  * the Studio works on this machine with no account and no network.
  */
 import '@/scripts/load-env';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { importLocales } from '@/content/import-locales';
-import { localPublishNotifier, type PublishNotifier } from '@/content/publish-webhook';
+import { localPublishNotifier, type PublishNotifier } from '@/content/notify-site';
 import { LocalStore } from '@/content/local-store';
 import { readContentSettings } from '@/content/settings';
-import { startContentApi } from '@/content-api/server';
-import { localCertificate } from '@/content-api/tls';
+import { startLocalApi } from '@/local-api/server';
+import { localCertificate } from '@/local-api/tls';
 import { readStudioSettings } from '@/studio/settings';
 import { freePort, startGroup } from '@/testing/processes';
 
@@ -89,7 +89,7 @@ try {
 const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
 const tls = localCertificate(settings.tlsDir, hosts);
 const studioPort = await portNear(settings.studioPort);
-const api = await startContentApi({
+const api = await startLocalApi({
   storeFile,
   port: await portNear(settings.apiPort),
   projectId: LOCAL_PROJECT_ID,
@@ -125,13 +125,13 @@ const trustStep =
         `The API's certificate is self-signed (${tls.certFile}). One-time step per browser:`,
         `open ${api.projectUrl}/ and accept the warning ("Advanced" → "Proceed"), then reload the Studio.`,
         `Or trust the certificate for good (Chrome/Chromium on Linux, needs libnss3-tools):`,
-        `  certutil -d sql:$HOME/.pki/nssdb -A -t "P,," -n "RG local content API" -i ${tls.certFile}`,
+        `  certutil -d sql:$HOME/.pki/nssdb -A -t "P,," -n "RG local API" -i ${tls.certFile}`,
       ];
 console.log(
   [
     '',
     `Studio:             http://localhost:${studioPort}   ← open this`,
-    `Local content API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
+    `Local API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
     `Publishes go to:    ${notifier.target}`,
     ...trustStep,
     'Publish in the Studio: the running site (npm start) shows the edit within seconds;',

@@ -28,11 +28,11 @@ const StudioEnv = z.object({
   SANITY_STUDIO_API_HOST: z
     .url({ error: 'must be an absolute URL such as https://127.0.0.1:3334' })
     .optional(),
-  /** Ports `npm run studio` prefers for the Studio and the local content API. */
+  /** Ports `npm run studio` prefers for the Studio and the local API. */
   STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
-  CONTENT_API_PORT: z.coerce.number().int().min(0).max(65535).default(3334),
-  /** Where `npm run studio` keeps the local content API's certificate. */
-  CONTENT_API_TLS_DIR: z.string().default('.content/tls'),
+  LOCAL_API_PORT: z.coerce.number().int().min(0).max(65535).default(3334),
+  /** Where `npm run studio` keeps the local API's certificate. */
+  LOCAL_API_TLS_DIR: z.string().default('.content/tls'),
 });
 
 export class StudioSettingsError extends Error {}

@@ -3,7 +3,7 @@
  * variables (from the shell or studio/.env) to the Studio at build time, and only where
  * they are written out literally, so each is read by name and then parsed with the same
  * schema the scripts use. `npm run studio` without a project sets
- * SANITY_STUDIO_PROJECT_ID=local and SANITY_STUDIO_API_HOST to the local content API.
+ * SANITY_STUDIO_PROJECT_ID=local and SANITY_STUDIO_API_HOST to the local API.
  */
 import { parseStudioEnv } from './env-schema';
 

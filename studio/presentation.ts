@@ -36,7 +36,7 @@ export const mainDocuments = SITE_PAGES.map((page) => ({
 }));
 
 /**
- * Origins the frame may show besides the preview URL's own. With the local content API
+ * Origins the frame may show besides the preview URL's own. With the local API
  * (npm run studio) the site may run on any local port (npm start picks a free one; tests
  * too): `?preview=http://localhost:3001/de` then opens it. Loopback only, and only on the
  * local setup: a Studio for a Sanity project hands its preview secrets to its own site alone.

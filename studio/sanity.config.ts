@@ -37,7 +37,7 @@ export default defineConfig({
   title: 'RG dictionaries',
   projectId,
   dataset,
-  // The local content API (npm run studio without a Sanity project) or Sanity's own.
+  // The local API (npm run studio without a Sanity project) or Sanity's own.
   ...(apiHost ? { apiHost } : {}),
   // Features the project does not use: editors see no dead ends, and the local content
   // API need not fake them.

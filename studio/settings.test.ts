@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('readStudioSettings', () => {
-  it('runs against the local content API when no project is set anywhere', () => {
+  it('runs against the local API when no project is set anywhere', () => {
     expect(readStudioSettings({}, dir)).toMatchObject({
       projectId: undefined,
       dataset: 'production',

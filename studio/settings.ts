@@ -12,7 +12,7 @@ import { parseStudioEnv } from './env-schema';
 export { StudioSettingsError } from './env-schema';
 
 export interface StudioSettings {
-  /** Absent: the Studio runs against the local content API. */
+  /** Absent: the Studio runs against the local API. */
   readonly projectId: string | undefined;
   readonly dataset: string;
   readonly siteUrl: string | undefined;
@@ -40,7 +40,7 @@ export function readStudioSettings(
     dataset: parsed.SANITY_STUDIO_DATASET,
     siteUrl: parsed.SANITY_STUDIO_SITE_URL,
     studioPort: parsed.STUDIO_PORT,
-    apiPort: parsed.CONTENT_API_PORT,
-    tlsDir: parsed.CONTENT_API_TLS_DIR,
+    apiPort: parsed.LOCAL_API_PORT,
+    tlsDir: parsed.LOCAL_API_TLS_DIR,
   };
 }

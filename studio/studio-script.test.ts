@@ -1,6 +1,6 @@
 /**
  * `npm run studio` with no Sanity settings, as a newcomer runs it: it starts the local
- * content API with a certificate for https://local.localhost:<port> and `sanity dev`
+ * local API with a certificate for https://local.localhost:<port> and `sanity dev`
  * pointed at it, prints the address to open, and the Studio there loads a dictionary.
  */
 import { connect } from 'node:http2';
@@ -49,8 +49,8 @@ beforeAll(async () => {
       ...env,
       CONTENT_STORE_FILE: storeFile,
       STUDIO_PORT: '0',
-      CONTENT_API_PORT: '0',
-      CONTENT_API_TLS_DIR: path.join(dir, 'tls'),
+      LOCAL_API_PORT: '0',
+      LOCAL_API_TLS_DIR: path.join(dir, 'tls'),
       // mkcert, where installed, keeps its authority here instead of the user's home.
       CAROOT: path.join(dir, 'mkcert'),
       SITE_REVALIDATE_URL: siteRevalidateUrl,
@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   const [, port] = await printed(/Studio: +http:\/\/localhost:(\d+)/);
   studioUrl = `http://localhost:${port}`;
-  apiPort = Number((await printed(/Local content API: +https:\/\/local\.localhost:(\d+)/))[1]);
+  apiPort = Number((await printed(/Local API: +https:\/\/local\.localhost:(\d+)/))[1]);
   await printed(/running at http:\/\/localhost/);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The real Studio against the real local content API, for browser tests and benchmarks:
+ * The real Studio against the real local API, for browser tests and benchmarks:
  * the Studio from studio/ built once with `sanity build`, served from a folder, the API
  * serving a temporary copy of the dataset, and Chromium pointed at both.
  *
@@ -13,14 +13,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ApiClient } from '@/content-api/testing/client';
+import { ApiClient } from '@/local-api/testing/client';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import {
-  startContentApi,
-  type ContentApiOptions,
-  type RunningContentApi,
-} from '@/content-api/server';
+import { startLocalApi, type LocalApiOptions, type RunningLocalApi } from '@/local-api/server';
 import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { fieldGroups } from '@/schemas/sanity';
 import { launchChromium } from './chromium';
@@ -116,7 +112,7 @@ export interface StudioTab {
 }
 
 export interface StudioSession {
-  readonly api: RunningContentApi;
+  readonly api: RunningLocalApi;
   readonly studioUrl: string;
   readonly storeFile: string;
   readonly browser: Browser;
@@ -169,14 +165,14 @@ export async function startStudioSession(options: {
   readonly build: string;
   /** The dataset to serve; a copy of the bundled one when absent. */
   readonly storeFile?: string;
-  readonly api?: Partial<ContentApiOptions>;
+  readonly api?: Partial<LocalApiOptions>;
 }): Promise<StudioSession> {
   const dataset = options.storeFile
     ? { dir: undefined, storeFile: options.storeFile }
     : await temporaryDataset();
   const studio = await serveStudio(options.build);
   const host = new URL(STUDIO_API_HOST).hostname;
-  const api = await startContentApi({
+  const api = await startLocalApi({
     storeFile: dataset.storeFile,
     projectId: STUDIO_PROJECT_ID,
     log: () => undefined,
@@ -255,7 +251,7 @@ export async function studioWithScratch(
 }
 
 /**
- * Edits texts of a published document and publishes it through the local content API at
+ * Edits texts of a published document and publishes it through the local API at
  * `apiUrl`, the two actions the Studio's Publish button sends.
  */
 export async function publishEdit(

@@ -1,5 +1,5 @@
 import type { Viewport } from 'next';
-import { displayFont, displayFontExtended } from '@/web/site/fonts';
+import { displayFont, displayFontExtended } from '@/web/head/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
 import { CONSENT_HEAD_SCRIPT } from '@/web/consent/store';
 import '@/web/styles/site.css';

@@ -1,6 +1,6 @@
 /**
  * `npm run versions` against a Sanity project, at the wire: the real @sanity/client talks
- * HTTP/2 to the repository's local content API, which speaks Sanity's HTTP API. The site's
+ * HTTP/2 to the repository's local API, which speaks Sanity's HTTP API. The site's
  * keeping of versions goes the same way (a token that may write), so the records the
  * command lists are written as a site with Sanity settings writes them.
  */
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { readContentSettings } from '@/content/settings';
-import { startContentApi, type RunningContentApi } from '@/content-api/server';
-import { ApiClient } from '@/content-api/testing/client';
+import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { ApiClient } from '@/local-api/testing/client';
 import type { DictionaryDocument } from '../store';
 import { versionsCommand, type VersionsIo } from './command';
 import { keepVersions } from './keep';
@@ -26,7 +26,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let bundled: string;
 let dir: string;
-let api: RunningContentApi;
+let api: RunningLocalApi;
 let client: ApiClient;
 let env: Record<string, string>;
 
@@ -40,7 +40,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 beforeEach(async () => {
   const storeFile = path.join(await mkdtemp(path.join(dir, 'run-')), 'production.ndjson');
   await copyFile(bundled, storeFile);
-  api = await startContentApi({ storeFile, log: () => undefined });
+  api = await startLocalApi({ storeFile, log: () => undefined });
   // What NODE_EXTRA_CA_CERTS does for the spawned command: trust the API's certificate.
   setDefaultCACertificates([...getCACertificates('default'), api.certificate]);
   client = new ApiClient(api.url, api.token);

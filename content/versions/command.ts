@@ -4,7 +4,7 @@
  *
  * The developers' way to what the Studio's Versions tool does. Against the local store it
  * rewrites the dataset file under the store lock (a running Studio picks it up) and sends
- * the site the publish webhook, as the local content API does after a publish; against a
+ * the site the publish webhook, as the local API does after a publish; against a
  * Sanity project it writes through the API and Sanity's own webhook takes it live. A
  * restore asks for confirmation on a terminal and proceeds when stdin is not one.
  */
@@ -14,7 +14,7 @@ import { documentId, documentType, getDictionary, isNamespace, NAMESPACES } from
 import type { Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { processIo, runScript, type ScriptIo } from '../cli';
-import { localPublishNotifier } from '../publish-webhook';
+import { localPublishNotifier } from '../notify-site';
 import { formatTable } from '../report';
 import { readContentSettings, type ContentSettings } from '../settings';
 import { changedCount, compareWithLive, type Comparison } from './compare';
@@ -177,7 +177,7 @@ async function restoreCommand(
     io.log("Sanity's publish webhook takes it to the site; the site keeps it as a new version.");
     return;
   }
-  // As the local content API does after a publish: the site's webhook, one line per document.
+  // As the local API does after a publish: the site's webhook, one line per document.
   const notifier = localPublishNotifier(io.env, { storeFile: settings.file, log: io.log });
   const publishedBy = `npm run versions (${userInfo().username})`;
   await notifier.onPublished(

@@ -1,13 +1,13 @@
 /**
  * Versions on the embedded store. The records are kept beside the dataset file, in
- * `<store file>.versions.ndjson` (the same NDJSON; the local content API serves both files
+ * `<store file>.versions.ndjson` (the same NDJSON; the local API serves both files
  * as one dataset), so that the file every gate read parses and every Studio edit rewrites
  * stays the size of the dictionaries: with 50 versions of every dictionary kept (14 MB),
  * a gate read of the dataset file takes 2 ms instead of 300 ms, and an edit's write 15 ms
  * instead of 157 ms (measured on the 2-core machine). A restore rewrites the dictionaries
  * in the dataset file. Both under the store lock that import-locales, export-locales and
- * the local content API take too, so a running Studio picks the change up like an
- * import's. The caller tells the site (content/publish-webhook).
+ * the local API take too, so a running Studio picks the change up like an
+ * import's. The caller tells the site (content/notify-site).
  */
 import { randomBytes } from 'node:crypto';
 import { documentId, documentType, type Namespace } from '@/schemas';
@@ -140,7 +140,7 @@ export class LocalVersions implements VersionsBackend {
 
   record(records: readonly VersionRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
-    // The dataset's lock guards both files: the local content API reads them as one.
+    // The dataset's lock guards both files: the local API reads them as one.
     // One read and at most one write of the versions file, inside the lock.
     return this.store.exclusive(this.holder, async () => {
       const kept = (await this.kept.readAll()).filter(isRecord).map(summaryOf);

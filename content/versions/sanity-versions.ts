@@ -1,6 +1,6 @@
 /**
  * Versions in a Sanity dataset, through the official client: a Sanity project, or the
- * local content API (which speaks the same HTTP API). The Studio's Versions tool runs this
+ * local API (which speaks the same HTTP API). The Studio's Versions tool runs this
  * with the Studio's own client; `npm run versions` and the site with a token that may
  * write (the records are private documents, and a restore writes the dictionaries).
  */

@@ -47,7 +47,7 @@ async function published(namespace: Namespace): Promise<DictionaryDocument> {
   return doc!;
 }
 
-/** Publishes an edit as the local content API would (a new `_rev`) and keeps it as the site does. */
+/** Publishes an edit as the local API would (a new `_rev`) and keeps it as the site does. */
 async function publishAndKeep(
   namespace: Namespace,
   edit: (doc: Record<string, any>) => void, // eslint-disable-line @typescript-eslint/no-explicit-any

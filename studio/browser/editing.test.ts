@@ -1,6 +1,6 @@
 /**
  * An editor's session in the real Studio (built from studio/) against the real local
- * content API, in Chromium, on a temporary copy of the dataset: the desk, validation that
+ * local API, in Chromium, on a temporary copy of the dataset: the desk, validation that
  * blocks publishing, the coverage badge, publishing to the dataset file and on to the
  * exported dictionaries, and a second tab that follows the edits live.
  */
@@ -54,7 +54,7 @@ async function coverage(): Promise<{ de: number; tr: number }> {
   return { de: Number(de), tr: Number(tr) };
 }
 
-describe('the Studio on the local content API', () => {
+describe('the Studio on the local API', () => {
   it('shows the dictionary groups and opens the footer dictionary', async () => {
     await tab.page.goto(`${session.studioUrl}/structure`);
     for (const title of GROUPS) await tab.page.getByTestId(`pane-item-${title}`).waitFor();

@@ -1,5 +1,5 @@
 /**
- * What an editor sees in the real Studio (built from studio/) on the real local content API,
+ * What an editor sees in the real Studio (built from studio/) on the real local API,
  * at 1440 × 900: readable titles and list previews, languages side by side, large
  * dictionaries in tabs, legal sections opened in place, the translation overview with the
  * export's figures, and the language filter inside list entries.

@@ -1,6 +1,6 @@
 /**
  * Preview before publishing, end to end: the real Studio's Presentation tool on the local
- * content API, framing the real site (`next build` + the production server) on the same
+ * local API, framing the real site (`next build` + the production server) on the same
  * dataset. The Studio writes a preview secret, the site checks it with the API and enters
  * draft mode; typing in the Studio shows in the frame; a click in the frame opens the field.
  */

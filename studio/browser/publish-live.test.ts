@@ -1,6 +1,6 @@
 /**
  * Publish → live on one machine with no settings, end to end: the real Studio on the
- * local content API, and the real site (`next build` + the production server) on the same
+ * local API, and the real site (`next build` + the production server) on the same
  * temporary dataset file. The API sends each publish to the site as `npm run studio` does
  * (localPublishNotifier), signed with the secret the two share beside the dataset; nobody
  * sets SANITY_REVALIDATE_SECRET. Copy that fails the gate, written through the API's
@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localPublishNotifier } from '@/content/publish-webhook';
+import { localPublishNotifier } from '@/content/notify-site';
 import { signWebhook } from '@/content/webhook';
 import type { RunningSite } from '@/testing/site-server';
 import {
@@ -90,7 +90,7 @@ const input = (path: string): Locator =>
   tab.page.getByTestId(`field-${path}`).locator('input, textarea').first();
 const publishButton = () => tab.page.getByTestId('action-publish');
 
-describe('publish → live with the local content API and no settings', () => {
+describe('publish → live with the local API and no settings', () => {
   it('the site refuses deliveries until a sender has made the shared secret', () => {
     expect(answerBeforeSecret.status).toBe(401);
     expect(answerBeforeSecret.message).toMatch(/this site has no webhook secret/);

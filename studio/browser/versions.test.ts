@@ -1,5 +1,5 @@
 /**
- * Undoing a bad publish, end to end: the real Studio on the local content API and a real
+ * Undoing a bad publish, end to end: the real Studio on the local API and a real
  * site build on the same dataset file, publishes going to the site as `npm run studio`
  * sends them. The site keeps each version that goes live; the Versions tool restores one
  * (and undoes that), the whole site goes back to a time, and `npm run versions` restores
@@ -8,8 +8,8 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '@/content-api/testing/client';
-import { localPublishNotifier } from '@/content/publish-webhook';
+import { ApiClient } from '@/local-api/testing/client';
+import { localPublishNotifier } from '@/content/notify-site';
 import { versionsCommand, type VersionsIo } from '@/content/versions/command';
 import { versionsFileOf } from '@/content/versions/local-versions';
 import { contentOf, type PublishedVersion } from '@/content/versions/records';

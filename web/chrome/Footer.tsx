@@ -2,7 +2,7 @@
 import type { Language } from '@/schemas/languages';
 import type { FooterModel } from '@/web/chrome/models';
 import { isInternalHref, withLanguage } from '../i18n/paths';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';
 import { SocialIcon } from './SocialIcon';

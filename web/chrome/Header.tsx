@@ -7,7 +7,7 @@ import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { HeaderModel } from '@/web/chrome/models';
 import { withLanguage } from '../i18n/paths';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';

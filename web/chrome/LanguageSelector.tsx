@@ -5,7 +5,7 @@
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { withLanguage } from '../i18n/paths';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 
 export function LanguageSelector({
   label,

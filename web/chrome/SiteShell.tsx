@@ -6,7 +6,7 @@ import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
 import { pagePath } from '../i18n/paths';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
 import { PreviewEditing } from '../preview/VisualEditing';
 import type { PageSource } from '../site/page-source';

@@ -10,9 +10,13 @@ import { fillPlaceholders } from '@/schemas/lookup';
 import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
 import { SiteShell } from '@/web/chrome/SiteShell';
 import { pagePath } from '@/web/i18n/paths';
-import { loadHeadDictionary, loadPageDictionary, pageSource } from '@/web/preview/content';
-import { plainText } from '@/web/preview/plain-text';
-import { buildMetadata } from '@/web/site/metadata';
+import {
+  loadHeadDictionary,
+  loadPageDictionary,
+  pageSource,
+} from '@/web/preview/page-dictionaries';
+import { plainText } from '@/web/site/plain-text';
+import { buildMetadata } from '@/web/head/metadata';
 import { siteUrl } from '@/web/site/settings';
 import { fit } from '@/web/ui/fit';
 import { CONFIRMATION_HOURS } from './limits';

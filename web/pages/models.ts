@@ -3,7 +3,8 @@ import type { DictionaryOf } from '@/schemas';
 import type { ValueOf } from '@/schemas/define';
 import type { ctaBlock, entries, timeline } from '@/schemas/dictionaries/parts';
 import type { PluralForms } from '@/schemas/plural';
-import { normaliseFaqItems, normaliseStats, type FaqItem, type Stat } from '@/web/sections/models';
+import { normaliseFaqItems, normaliseStats } from '@/web/sections/models';
+import type { Entry, FaqItem, Milestone, Stat } from '@/web/ui/view-models';
 import {
   keepComplete,
   normaliseCta,
@@ -14,14 +15,6 @@ import {
   presentHref,
   type Link,
 } from '@/web/ui/presence';
-
-export interface Entry {
-  readonly title: string;
-  readonly description: string;
-}
-export interface Milestone extends Entry {
-  readonly year: string;
-}
 
 /** Pillars, points, features, steps: title and description required. */
 export function normaliseEntries(items: ValueOf<ReturnType<typeof entries>> | undefined): Entry[] {

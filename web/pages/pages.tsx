@@ -10,7 +10,7 @@ import type {
   PressKitModel,
   PublishingModel,
 } from '@/web/pages/models';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 import { EntryGrid, Eyebrow, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';

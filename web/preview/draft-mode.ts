@@ -12,7 +12,7 @@ import { defineEnableDraftMode } from 'next-sanity/draft-mode';
 import { cookies, draftMode } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { isSitePath } from '@/schemas/site-path';
-import { clientAddress } from '../site/client-address';
+import { clientAddress } from '../edge/client-address';
 import { exitTarget, rawParameter } from './exit-target';
 import { PreviewUnavailable, previewSecretClient } from './secret-client';
 import { FAILURES_PER_MINUTE, SecretGuessing } from './secret-guessing';

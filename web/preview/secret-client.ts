@@ -4,7 +4,7 @@
  *
  * - a Sanity project: the site's own settings, with `SANITY_API_TOKEN` (secrets and drafts
  *   are private: the token needs viewer rights at least);
- * - the embedded store: the local content API serving the same dataset file, found through
+ * - the embedded store: the local API serving the same dataset file, found through
  *   the address file it writes beside it (content/local-api-address.ts). The Studio keeps
  *   its secrets there. The API speaks TLS with a certificate from mkcert's local authority
  *   or a self-signed one; the site adds exactly that certificate to the ones it trusts, as
@@ -53,7 +53,7 @@ export async function previewSecretClient(): Promise<SanityClient> {
   const api = await readLocalApiAddress(settings.file);
   if (!api)
     throw new PreviewUnavailable(
-      `Previews check their secret with the local content API, and none serves ${settings.file}: start the Studio with npm run studio.`,
+      `Previews check their secret with the local API, and none serves ${settings.file}: start the Studio with npm run studio.`,
     );
   trust(api.authority);
   return createClient({

@@ -1,6 +1,6 @@
 /**
  * Guessing preview secrets, slowed per client: each client (by address, see
- * web/site/client-address.ts) may present a few wrong or expired secrets a minute; after
+ * web/edge/client-address.ts) may present a few wrong or expired secrets a minute; after
  * that it is answered 429 with `Retry-After` until the oldest failure leaves the minute,
  * without the secret being checked. Every refusal is logged. A secret is 32 random bytes,
  * so this is not what keeps it safe; it keeps a guesser from costing a store query each.

@@ -23,7 +23,7 @@ import type { UiContext } from '../ui/context';
 import { Illustration } from '../ui/Illustration';
 import { consentText, consentVersion } from '../newsletter/consent-text';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 
 /** A landing section's frame: its heading, eyebrow and picture come from its model. */
 function LandingSection({

@@ -18,15 +18,10 @@ import {
   type Link,
 } from '@/web/ui/presence';
 import type { Art } from '@/web/ui/Illustration';
+import type { FaqItem, Stat } from '@/web/ui/view-models';
 
 /** The landing-section dictionaries; each has an eyebrow and an illustration. */
 type LandingSection = 'hero' | 'manifesto' | 'faq' | 'discord' | 'publisher' | 'newsletter';
-
-export interface Stat {
-  readonly label: string;
-  readonly value: string;
-  readonly description?: string;
-}
 
 /** Key figures as the dictionaries define them (`stats()`, with or without a description). */
 export type StatsValue = ValueOf<ReturnType<typeof stats>>;
@@ -57,12 +52,6 @@ function normaliseIllustration(
 ): Art | undefined {
   const alt = presentText(illustration?.alt);
   return alt ? { artwork: illustration?.artwork ?? DEFAULT_ARTWORK[section], alt } : undefined;
-}
-
-export interface FaqItem {
-  readonly question: string;
-  /** Paragraphs of the answer, blank ones dropped. */
-  readonly answer: string[];
 }
 
 /** FAQ items need a question and a non-empty answer. */

@@ -1,12 +1,11 @@
 /**
  * Where a page's texts come from. The routes pass the live source (published dictionaries,
- * or a preview's drafts: web/preview/content.ts); the content gate's render check passes a
- * version it has not let through yet (web/site/render-check.tsx). Pages render the same
+ * or a preview's drafts: web/preview/page-dictionaries.ts); the content gate's render check passes a
+ * version it has not let through yet (web/render/render-check.tsx). Pages render the same
  * way from either.
  */
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import type { PreviewState } from '../preview/content';
 
 export type LoadDictionary = <N extends Namespace>(
   language: Language,
@@ -20,4 +19,11 @@ export interface PageSource {
   readonly head: LoadDictionary;
   /** The preview this request asks for, or null. */
   readonly preview: PreviewState | null;
+}
+
+/** What a preview (draft mode, web/preview/) asks of the page. */
+export interface PreviewState {
+  /** Keys mode (`?keys=1`): texts show their `namespace:key.path`. */
+  readonly keys: boolean;
+  readonly studioUrl: string;
 }

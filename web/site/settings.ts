@@ -49,7 +49,7 @@ const SiteSettings = z
 
 export type SiteSettings = z.infer<typeof SiteSettings>;
 
-/** Where and how the site purges its CDN after a publish (web/content/cdn-purge.ts). */
+/** Where and how the site purges its CDN after a publish (web/publish/cdn-purge.ts). */
 export type CdnPurgeSettings =
   | { readonly cdn: 'off' }
   | { readonly cdn: 'varnish'; readonly url: string }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { barContentPx } from '../chrome/header-fit';
 import { fit } from '../ui/fit';
-import { socialImage, socialImageLayout } from './social-image';
+import { socialImage, socialImageLayout } from '../head/social-image';
 import { longestPieceEm, textWidthEm, unbreakablePieces, type DisplayWeight } from './text-metrics';
 
 const INVISIBLE = {

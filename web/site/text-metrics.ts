@@ -5,7 +5,7 @@
  * hyphenation (which Debian's Chromium and many browsers lack for German and Turkish).
  *
  * The static instances of @fontsource/space-grotesk carry the same metrics as the
- * variable font the site loads (web/site/fonts.ts); the browser tests check the result.
+ * variable font the site loads (web/head/fonts.ts); the browser tests check the result.
  * Server code only (it reads files); render tests run it under Node as well.
  *
  * Any text the content rules accept is measured without an exception: invisible and
@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 
 export type DisplayWeight = 500 | 600 | 700;
 

@@ -7,7 +7,7 @@
  * preview without its edit info: an attribute carries nothing hidden).
  */
 import type { Artwork } from '@/schemas/artwork';
-import { plainText } from '../preview/plain-text';
+import { plainText } from '../site/plain-text';
 import { spriteHref } from './sprite';
 
 /** A section's picture and the text that describes it. */

@@ -1,7 +1,6 @@
 /** Small presentational pieces shared by sections and pages. */
 import type { ReactNode } from 'react';
-import type { Entry, Milestone } from '@/web/pages/models';
-import type { FaqItem, Stat } from '@/web/sections/models';
+import type { Entry, FaqItem, Milestone, Stat } from './view-models';
 import type { Link as CtaLink } from '@/web/ui/presence';
 import { Cta, CtaRow } from './Cta';
 import type { UiContext } from './context';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { pageSource } from '@/web/preview/content';
-import { pageMetadata } from '@/web/site/head';
+import { pageSource } from '@/web/preview/page-dictionaries';
+import { pageMetadata } from '@/web/head/head';
 import { assertLanguage, findPage, pageParams } from '@/web/site/page-params';
-import { SitePageView } from '@/web/site/site-page';
+import { SitePageView } from '@/web/render/site-page';
 
 // Unknown paths never get here: the proxy sends them to the not-found page with status 404.
 export const dynamicParams = false;

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { pageSource } from '@/web/preview/content';
-import { languageMetadata } from '@/web/site/head';
+import { pageSource } from '@/web/preview/page-dictionaries';
+import { languageMetadata } from '@/web/head/head';
 import { assertLanguage } from '@/web/site/page-params';
-import { NotFoundView } from '@/web/site/site-page';
+import { NotFoundView } from '@/web/render/site-page';
 
-// The proxy rewrites every unknown path here with status 404 (see proxy.ts and web/site/routing.ts).
+// The proxy rewrites every unknown path here with status 404 (see proxy.ts and web/edge/routing.ts).
 export async function generateMetadata({
   params,
 }: PageProps<'/[lang]/page-not-found'>): Promise<Metadata> {

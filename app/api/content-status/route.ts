@@ -2,7 +2,7 @@
  * Whether the site serves its copy as published: health for anyone, and which namespaces
  * are held back and why only for the webhook secret's holder or this machine.
  */
-import { contentHealth, contentStatus, maySeeContentStatus } from '@/web/content/status';
+import { contentHealth, contentStatus, maySeeContentStatus } from '@/web/publish/status';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadDictionary } from '@/web/i18n/dictionaries';
+import { loadDictionary } from '@/web/publish/dictionaries';
 import { PRESS_KIT_FILE, pressKitArchive } from '@/web/press/press-kit';
 
 // Built once at build time from the published dictionaries and the logo files.

@@ -3,7 +3,7 @@
  * `List-Unsubscribe` address when the reader clicks its unsubscribe button. The body is
  * `List-Unsubscribe=One-Click` (form-encoded or multipart); the subscription ends at once,
  * with no login and no further question. The proxy sends such POSTs to the unsubscribe
- * pages here (web/site/routing.ts).
+ * pages here (web/edge/routing.ts).
  */
 import 'server-only';
 import { unsubscribeFromLink } from './links';

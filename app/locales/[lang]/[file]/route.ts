@@ -1,4 +1,4 @@
-import { localesFileParams, localesFileResponse } from '@/web/content/locales-file';
+import { localesFileParams, localesFileResponse } from '@/web/publish/locales-file';
 
 // Prerendered at build and revalidated by the publish webhook, like the pages.
 export const dynamic = 'force-static';

@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import { LANGUAGES } from '@/schemas/languages';
-import { socialImageFor } from '@/web/site/head';
+import { socialImageFor } from '@/web/head/head';
 import { assertLanguage } from '@/web/site/page-params';
-import { SOCIAL_IMAGE_NAMES } from '@/web/site/social-image';
+import { SOCIAL_IMAGE_NAMES } from '@/web/head/social-image';
 
 // Drawn once at build time: /og/<lang>/<page>.png for every page and language.
 export const dynamic = 'force-static';

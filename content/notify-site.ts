@@ -1,0 +1,211 @@
+/**
+ * Tells the site that documents were published, with the same signed webhook Sanity
+ * sends (one delivery per document, body `{_id, _type}`), so the local store gets the
+ * same publish → live loop as a Sanity project. `npm run import-locales` uses it when
+ * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run local-api` call it after
+ * each publish in the local API (by default to the site `npm start` serves).
+ */
+import { SettingsError } from './settings';
+import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
+import {
+  SIGNATURE_HEADER_NAME,
+  signWebhook,
+  type PublishedDocumentRef,
+  type WebhookAnswer,
+} from './webhook';
+
+export interface PublishWebhookSettings {
+  /** The site's webhook endpoint, e.g. http://localhost:3000/api/revalidate */
+  readonly url: string;
+  readonly secret: string;
+  readonly secretSource: WebhookSecret['source'];
+}
+
+/** What became of one delivery to the site. */
+export interface DeliveryOutcome {
+  readonly document: string;
+  /** The site's HTTP status, or null when it could not be reached. */
+  readonly status: number | null;
+  /**
+   * The site's answer, or as text what came instead: why the site was not reached, or a body
+   * that was not the site's JSON (a proxy's error page).
+   */
+  readonly answer: WebhookAnswer | string;
+}
+
+export type PublishWebhookSender = (
+  documents: readonly PublishedDocumentRef[],
+) => Promise<DeliveryOutcome[]>;
+
+const DELIVERY_TIMEOUT_MS = 15_000;
+
+/** Where `npm start` serves the site's webhook endpoint. */
+export const LOCAL_SITE_REVALIDATE_URL = 'http://localhost:3000/api/revalidate';
+
+/**
+ * null when SITE_REVALIDATE_URL is not set (and no `defaultUrl` is given); an error naming
+ * the setting when it is malformed. The secret comes from SANITY_REVALIDATE_SECRET, or for
+ * the local store from its shared secret file (made when missing).
+ */
+export function readPublishWebhookSettings(
+  env: Record<string, string | undefined>,
+  { defaultUrl }: { defaultUrl?: string } = {},
+): PublishWebhookSettings | null {
+  const url = env.SITE_REVALIDATE_URL?.trim() || defaultUrl;
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SettingsError(
+      `SITE_REVALIDATE_URL "${url}" is not an absolute URL (e.g. http://localhost:3000/api/revalidate).`,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new SettingsError(`SITE_REVALIDATE_URL "${url}" must be an http:// or https:// URL.`);
+  const { secret, source } = senderWebhookSecret(env);
+  return { url, secret, secretSource: source };
+}
+
+/** The sender, with its settings read once; undefined when no site address is configured. */
+export function createPublishWebhookSender(
+  env: Record<string, string | undefined> = process.env,
+  options: { defaultUrl?: string } = {},
+): PublishWebhookSender | undefined {
+  const settings = readPublishWebhookSettings(env, options);
+  if (!settings) return undefined;
+  return senderFor(settings);
+}
+
+function senderFor(settings: PublishWebhookSettings): PublishWebhookSender {
+  return async (documents) => {
+    const unique = [...new Map(documents.map((doc) => [doc._id, doc])).values()];
+    return Promise.all(unique.map((doc) => deliver(settings, doc)));
+  };
+}
+
+async function deliver(
+  settings: PublishWebhookSettings,
+  { _id, _type, publishedBy }: PublishedDocumentRef,
+): Promise<DeliveryOutcome> {
+  const body = JSON.stringify({ _id, _type, ...(publishedBy ? { publishedBy } : {}) });
+  try {
+    const response = await fetch(settings.url, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER_NAME]: await signWebhook(body, settings.secret),
+      },
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    return { document: _id, status: response.status, answer: siteAnswer(text) };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    return { document: _id, status: null, answer: cause ? `${message} (${cause})` : message };
+  }
+}
+
+/** The site's JSON answer, or the text as it came when it is not one (a proxy's page). */
+function siteAnswer(text: string): WebhookAnswer | string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'status' in parsed)
+      return parsed as WebhookAnswer;
+  } catch {
+    // Not JSON: reported as text below.
+  }
+  return text;
+}
+
+/** One line per delivery, for the scripts. */
+export function describeDelivery(delivery: DeliveryOutcome): string {
+  const { answer } = delivery;
+  if (delivery.status === null) return `${delivery.document}: site not reached (${answer})`;
+  return `${delivery.document}: ${delivery.status} ${typeof answer === 'string' ? answer : describeAnswer(answer)}`;
+}
+
+function describeAnswer(answer: WebhookAnswer): string {
+  switch (answer.status) {
+    case 'revalidated':
+      return `revalidated (${answer.pages.length} page(s), ${answer.locales.length} /locales file(s))`;
+    case 'held-back':
+      return `held back: ${answer.problems.join('; ')}`;
+    case 'ignored':
+      return `ignored: ${answer.reason}`;
+    case 'rejected':
+    case 'unavailable':
+      return `${answer.status}: ${answer.message}`;
+  }
+}
+
+export interface PublishNotifier {
+  /** Where publishes are sent and what they are signed with, for the start-up banner. */
+  readonly target: string;
+  /** For `startLocalApi({ onPublished })`: sends the webhook, logs one line per document. */
+  readonly onPublished: (documents: readonly PublishedDocumentRef[]) => Promise<void>;
+}
+
+/**
+ * The local API, as `npm run studio` and `npm run local-api` start it for people:
+ * after each publish it sends the webhook to the site (SITE_REVALIDATE_URL, by default the
+ * one `npm start` serves) and logs the site's answer, one line per document, with what to
+ * do when the site did not take it. It never throws: the publish is saved either way.
+ */
+export function localPublishNotifier(
+  env: Record<string, string | undefined>,
+  { storeFile, log }: { storeFile: string; log: (line: string) => void },
+): PublishNotifier {
+  // The API serves this local file, whatever Sanity settings the shell holds for scripts.
+  const localEnv = {
+    ...env,
+    SANITY_PROJECT_ID: undefined,
+    SANITY_DATASET: undefined,
+    SANITY_API_TOKEN: undefined,
+    CONTENT_STORE_FILE: storeFile,
+  };
+  const settings = readPublishWebhookSettings(localEnv, {
+    defaultUrl: LOCAL_SITE_REVALIDATE_URL,
+  })!;
+  const send = senderFor(settings);
+  const signedWith =
+    settings.secretSource === 'SANITY_REVALIDATE_SECRET'
+      ? 'SANITY_REVALIDATE_SECRET'
+      : `the secret in ${settings.secretSource.file}`;
+  const isDefault = !env.SITE_REVALIDATE_URL?.trim();
+  return {
+    target: `${settings.url} (signed with ${signedWith}${isDefault ? '; SITE_REVALIDATE_URL changes it' : ''})`,
+    async onPublished(documents) {
+      for (const delivery of await send(documents))
+        log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings, storeFile)}`);
+    },
+  };
+}
+
+/** What to do when the site did not take a publish; empty when it did. */
+function hint(
+  delivery: DeliveryOutcome,
+  settings: PublishWebhookSettings,
+  storeFile: string,
+): string {
+  const site = new URL(settings.url).origin;
+  if (delivery.status === null)
+    return ` at ${settings.url}. Is the site running (npm start)? The edit is saved: the site shows it after the next publish of this dictionary that reaches it, or after its next build.`;
+  if (delivery.status === 401) {
+    const { answer } = delivery;
+    if (
+      typeof answer !== 'string' &&
+      answer.status === 'rejected' &&
+      answer.message.includes('no webhook secret')
+    )
+      return ` (the site found no secret: does it serve ${storeFile}? Otherwise give both the same SANITY_REVALIDATE_SECRET)`;
+    return settings.secretSource === 'SANITY_REVALIDATE_SECRET'
+      ? ' (the site checks another secret: give it the same SANITY_REVALIDATE_SECRET)'
+      : ' (the site checks another secret: give this command the same SANITY_REVALIDATE_SECRET as the site, or unset it on the site)';
+  }
+  if (delivery.status === 404 || delivery.status === 405)
+    return ` (is ${site} this site? SITE_REVALIDATE_URL names the site's /api/revalidate)`;
+  return '';
+}

@@ -1,0 +1,73 @@
+/**
+ * What pages read: published dictionaries for visitors, drafts for editors in draft mode.
+ *
+ * Outside draft mode this is the one cached loader (web/publish/dictionaries.ts) and nothing
+ * else. In draft mode each namespace is read from the store in the drafts perspective (a
+ * draft where one exists, else the published document) on every request: past the content
+ * gate, its last good versions and Next's data cache, so a draft is never cached and never
+ * becomes what a visitor gets. Next renders draft-mode requests on demand and stores
+ * nothing of them. Route handlers (`/locales`, preview images, the press kit) read only
+ * the published loader, whatever cookie a request carries.
+ */
+import 'server-only';
+import { draftMode, headers } from 'next/headers';
+import { cache } from 'react';
+import type { DictionaryOf, Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import { siteContent } from '../publish/site-gate';
+import { loadDictionary } from '../publish/dictionaries';
+import type { PageSource, PreviewState } from '../site/page-source';
+import { previewDictionary } from './annotate';
+import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';
+
+/** The preview this request asks for, or null for a visitor (and at build time). */
+export const previewState = cache(async (): Promise<PreviewState | null> => {
+  if (!(await draftMode()).isEnabled) return null;
+  // Read only in draft mode: reading request headers makes a render dynamic.
+  const keys = (await headers()).get(PREVIEW_KEYS_HEADER) === '1';
+  return { keys, studioUrl: readPreviewSettings().studioUrl };
+});
+
+const draftDocument = cache(async (namespace: Namespace) => {
+  const [document] = await siteContent().store.fetchDictionaries([namespace], {
+    perspective: 'drafts',
+  });
+  return document;
+});
+
+const annotated = cache(
+  async <N extends Namespace>(language: Language, namespace: N, preview: PreviewState) =>
+    previewDictionary(namespace, await draftDocument(namespace), language, preview),
+);
+
+const plain = cache(async <N extends Namespace>(language: Language, namespace: N) =>
+  previewDictionary(namespace, await draftDocument(namespace), language),
+);
+
+/** A dictionary for a page's body: in a preview, the draft with click-to-edit info. */
+export async function loadPageDictionary<N extends Namespace>(
+  language: Language,
+  namespace: N,
+): Promise<DictionaryOf<N>> {
+  const preview = await previewState();
+  if (!preview) return loadDictionary(language, namespace);
+  return annotated(language, namespace, preview);
+}
+
+/**
+ * A dictionary for a page's head and structured data: in a preview, the draft as written,
+ * without edit info (nothing decodes it there, and search engines and link previews must
+ * never see it).
+ */
+export async function loadHeadDictionary<N extends Namespace>(
+  language: Language,
+  namespace: N,
+): Promise<DictionaryOf<N>> {
+  if (!(await previewState())) return loadDictionary(language, namespace);
+  return plain(language, namespace);
+}
+
+/** What a page route renders from: the published dictionaries, or in a preview the drafts. */
+export async function pageSource(): Promise<PageSource> {
+  return { body: loadPageDictionary, head: loadHeadDictionary, preview: await previewState() };
+}

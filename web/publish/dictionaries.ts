@@ -1,0 +1,43 @@
+/**
+ * The one loader for published dictionaries: pages, page heads and `/locales/<lang>/<ns>.json`
+ * all read through it. It asks the content gate (content store, published perspective,
+ * split and validated like the export) and caches each namespace in Next's data cache
+ * under the namespace's tag, so pages stay prerendered and a publish webhook revalidates
+ * exactly the pages and files that show the namespace. Server only: components receive
+ * typed slices.
+ */
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { cache } from 'react';
+import type { DictionaryOf, Namespace } from '@/schemas';
+import type { Language } from '@/schemas/languages';
+import { CACHE_GENERATION, dictionaryTag, siteContent } from '../publish/site-gate';
+
+type Languages<N extends Namespace> = Record<Language, DictionaryOf<N>>;
+
+const cachedReads = new Map<Namespace, () => Promise<Languages<Namespace>>>();
+
+// unstable_cache rather than 'use cache': the latter needs Cache Components, which would
+// change how every route of the site renders. Both tag entries the same way.
+function cachedRead<N extends Namespace>(namespace: N): () => Promise<Languages<N>> {
+  let read = cachedReads.get(namespace);
+  if (!read) {
+    read = unstable_cache(
+      async () => (await siteContent().gate.read(namespace)).languages,
+      ['published-dictionary', namespace, CACHE_GENERATION],
+      { tags: [dictionaryTag(namespace)] },
+    );
+    cachedReads.set(namespace, read);
+  }
+  return read;
+}
+
+/** Every language of a namespace (the `/locales` files read this). */
+export const loadNamespace = cache(<N extends Namespace>(namespace: N): Promise<Languages<N>> =>
+  cachedRead(namespace)(),
+);
+
+export const loadDictionary = cache(
+  async <N extends Namespace>(language: Language, namespace: N): Promise<DictionaryOf<N>> =>
+    (await loadNamespace(namespace))[language],
+);

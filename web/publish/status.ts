@@ -1,0 +1,78 @@
+/**
+ * What the site serves from each namespace, and which namespaces are held back and why
+ * (`/api/content-status`). Read from the build's snapshot, so it survives restarts; with
+ * several instances from the one they share in Redis, so each answers the same (but for
+ * `storeReads` and `lastReadAt`, which count this instance's reads), plus whether Redis
+ * answers and how the last CDN purges went.
+ *
+ * The detail quotes refused copy and revisions: it is for the people who publish (the
+ * webhook secret's holders, `Authorization: Bearer <secret>`) and for this machine
+ * (tests, scripts, an operator on the server). Anyone else learns only whether all is well.
+ */
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { siteWebhookSecret } from '@/content/webhook-secret';
+import { documentId, NAMESPACES } from '@/schemas';
+import { describeProblem } from '@/schemas/problems';
+import { cdnPurger } from './cdn-purge';
+import { clientAddress, isLoopbackAddress } from '../edge/client-address';
+import { redisHealth } from '../shared-cache/health';
+import { siteContent } from './site-gate';
+
+/** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
+export async function maySeeContentStatus(request: Request): Promise<boolean> {
+  if (isLoopbackAddress(clientAddress(request.headers))) return true;
+  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  const secret = (await siteWebhookSecret(process.env))?.secret;
+  if (!given || !secret) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** For anyone: `degraded` while a namespace is held back or the store was unreachable. */
+export async function contentHealth(): Promise<{ status: 'ok' | 'degraded' }> {
+  const { gate, snapshot } = siteContent();
+  const heldBack = (await snapshot.list()).some((entry) => entry.heldBack);
+  const unreachable = Object.values(gate.reads()).some((read) => read.lastState === 'unreachable');
+  return { status: heldBack || unreachable ? 'degraded' : 'ok' };
+}
+
+export async function contentStatus() {
+  const { gate, snapshot } = siteContent();
+  const entries = new Map((await snapshot.list()).map((entry) => [entry.namespace, entry]));
+  const reads = gate.reads();
+  return {
+    cdnPurge: cdnPurger().report(),
+    sharedCache: await redisHealth(),
+    heldBack: [...entries.values()].flatMap((entry) =>
+      entry.heldBack
+        ? [
+            {
+              namespace: entry.namespace,
+              document: documentId(entry.namespace),
+              heldBackRevision: entry.heldBack.revision,
+              servingRevision: entry.revision,
+              since: entry.heldBack.since,
+              problems: entry.heldBack.problems.map(describeProblem),
+            },
+          ]
+        : [],
+    ),
+    namespaces: Object.fromEntries(
+      NAMESPACES.map((namespace) => {
+        const entry = entries.get(namespace);
+        return [
+          namespace,
+          {
+            servingRevision: entry?.revision ?? null,
+            servingSince: entry?.savedAt ?? null,
+            heldBack: Boolean(entry?.heldBack),
+            storeReads: reads[namespace]?.reads ?? 0,
+            lastReadAt: reads[namespace]?.lastReadAt ?? null,
+          },
+        ];
+      }),
+    ),
+  };
+}
