@@ -3,15 +3,33 @@
  * new content, never a mix: the text goes to a temporary file beside it, is flushed to
  * disk, and then renamed over the target (a rename within one folder is atomic).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isProcessRunning } from './process-alive.ts';
+
+/**
+ * The one name every temporary file of the project gets: `<file>.<pid>.<random>.tmp`, beside
+ * the file it becomes (a rename or link must stay within one folder). The writer's process id
+ * tells a later run whether it is a killed writer's leftover (that process no longer runs).
+ */
+export function temporaryPathFor(file: string): string {
+  return `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+const TEMPORARY_NAME = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** Whether `name` is a temporary file (of `temporaryPathFor`) whose writer no longer runs. */
+export function isStaleTemporary(name: string): boolean {
+  const pid = Number(TEMPORARY_NAME.exec(name)?.[1]);
+  return Number.isInteger(pid) && pid !== process.pid && !isProcessRunning(pid);
+}
 
 export async function writeFileAtomically(
   file: string,
   text: string,
   /** Where the text goes first; it must be in the same folder as `file`. */
-  temporary = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`,
+  temporary = temporaryPathFor(file),
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   // The file is chosen at run time (a dataset, a published folder): nothing for the build to trace.
@@ -41,9 +59,7 @@ export async function removeStaleTemporaries(file: string): Promise<number> {
   }
   let removed = 0;
   for (const name of names) {
-    if (!name.startsWith(`${base}.`) || !name.endsWith('.tmp')) continue;
-    const pid = Number(name.slice(base.length + 1).split('.')[0]);
-    if (!Number.isInteger(pid) || isProcessRunning(pid)) continue;
+    if (!name.startsWith(`${base}.`) || !isStaleTemporary(name)) continue;
     await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
     removed += 1;
   }

@@ -34,7 +34,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 // Written with their extension: the crash tests run this module in plain Node (type stripping).
-import { writeFileAtomically } from './atomic-file.ts';
+import { isStaleTemporary, temporaryPathFor, writeFileAtomically } from './atomic-file.ts';
 import { isProcessRunning } from './process-alive.ts';
 
 export interface PublishedFile {
@@ -61,12 +61,6 @@ function uniqueId(): string {
 }
 
 const PID_IN_NAME = /-(\d+)-[0-9a-f]{6}(?:\.tmp)?$/;
-
-/** Whether a name made by this module belongs to a process that no longer runs. */
-function isStale(name: string): boolean {
-  const pid = Number(PID_IN_NAME.exec(name)?.[1]);
-  return Number.isInteger(pid) && pid !== process.pid && !isProcessRunning(pid);
-}
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -208,9 +202,9 @@ async function replaceInPlace(
   out: string,
   files: readonly PublishedFile[],
 ): Promise<PublishResult> {
-  const id = uniqueId();
+  // Hidden (a leading dot), so a reader listing the folder never takes one for a dictionary.
   const temporaryOf = (target: string) =>
-    path.join(path.dirname(target), `.${path.basename(target)}.${id}.tmp`);
+    temporaryPathFor(path.join(path.dirname(target), `.${path.basename(target)}`));
   const warnings = [
     `${out} is a folder, not the link export-locales makes (a mount point?): its files were ` +
       'replaced one by one, so a reader could see old and new files together for a moment. ' +
@@ -220,7 +214,7 @@ async function replaceInPlace(
   // Temporary files of killed runs, first, so they are not mistaken for published files.
   for (const file of await listFiles(out)) {
     const name = path.posix.basename(file);
-    if (name.startsWith('.') && name.endsWith('.tmp') && isStale(name)) {
+    if (name.startsWith('.') && isStaleTemporary(name)) {
       await rm(path.join(out, file), { force: true });
     }
   }

@@ -5,12 +5,12 @@
  * gate, and it survives a restart. When the store holds copy that fails, the site serves
  * this version instead, and the file records why the newer one is held back.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
+import { temporaryPathFor } from './atomic-file';
 import type { DictionaryDocument } from './store';
 
 export interface HeldBack {
@@ -103,7 +103,7 @@ export class Snapshot implements SnapshotStore {
   private async write(namespace: Namespace, entry: SnapshotEntry): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const target = this.file(namespace);
-    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
+    const temporary = temporaryPathFor(target);
     await writeFile(temporary, JSON.stringify(entry), 'utf8');
     await rename(temporary, target);
   }

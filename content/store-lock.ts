@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryPathFor } from './atomic-file';
 import { isProcessRunning } from './process-alive';
 
 export interface LockHolder {
@@ -65,7 +66,7 @@ async function readHolder(file: string): Promise<LockHolder | undefined> {
 
 /** Creates `file` holding `holder`, atomically; false when it already exists. */
 async function createExclusive(file: string, holder: LockHolder): Promise<boolean> {
-  const temporary = `${file}.${holder.pid}.${holder.token}.tmp`;
+  const temporary = temporaryPathFor(file);
   await writeFile(temporary, `${JSON.stringify(holder)}\n`, 'utf8');
   try {
     await link(temporary, file);

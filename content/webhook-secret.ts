@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryPathFor } from './atomic-file';
 import { readContentSettings, SettingsError } from './settings';
 
 export interface WebhookSecret {
@@ -87,7 +88,7 @@ export function senderWebhookSecret(env: Record<string, string | undefined>): We
   // Written aside, then linked into place: a link never replaces an existing file, so of
   // two senders starting at once one makes the secret and both use it, and no reader
   // ever sees a half-written one.
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = temporaryPathFor(file);
   writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   try {
     linkSync(temporary, file);

@@ -541,8 +541,8 @@ describe('killed during writes', () => {
     // A process id no process has (above Linux's limit of 2^22): its writer is gone.
     const gone = 4_194_305;
     const leftovers = [
-      `production.ndjson.${gone}.abc.tmp`,
-      `production.ndjson.lock.${gone}.0f1e2d.tmp`,
+      `production.ndjson.${gone}.0a1b2c3d.tmp`,
+      `production.ndjson.lock.${gone}.0f1e2d3c.tmp`,
     ];
     for (const name of leftovers) await writeFile(path.join(dir, name), 'half');
     const log: string[] = [];
