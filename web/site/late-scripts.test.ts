@@ -125,7 +125,7 @@ describe("LateScriptsRewrite on Next's HTML", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       new RegExp(
-        `^${NEXT.framework.length} framework script\\(s\\) of a shape the rewrite does not know were left where Next put them \\(first: <script .*type="module".*>\\).*Next's HTML changed`,
+        `^${NEXT.framework.length} framework script\\(s\\) left where Next put them, of a shape the rewrite does not know or after </body> \\(first: <script .*type="module".*>\\).*Next's HTML changed`,
       ),
     );
   });
@@ -136,6 +136,24 @@ describe("LateScriptsRewrite on Next's HTML", () => {
     expect(scriptsOf(html).framework).toEqual([]);
     expect(html.endsWith(`<script>${loaderOf(html)[0]}</script>`)).toBe(true);
     expect(problems).toEqual([expect.stringMatching(/has no <\/body>/)]);
+  });
+
+  it('leaves a framework script after </body> where it is, and reports it', async () => {
+    const late = '<script src="/_next/static/chunks/late.js" async=""></script>';
+    const { html, problems } = await rewrite(
+      PAGE.replace('</body></html>', `</body>${late}</html>`),
+    );
+    expect(html.endsWith(`</body>${late}</html>`)).toBe(true);
+    expect(problems).toEqual([expect.stringMatching(/^1 framework script\(s\) .*after <\/body>/)]);
+  });
+
+  it('leaves a framework script cut off by the end of the document as it is, and reports it', async () => {
+    const firstChunk = PAGE.indexOf(`<script src="${NEXT.framework[0]!.src}"`);
+    const cut = PAGE.slice(0, PAGE.indexOf('>', firstChunk) + 1);
+    const { html, problems } = await rewrite(cut, { pieceSize: 100 });
+    expect(html.endsWith(cut.slice(firstChunk))).toBe(true);
+    expect(loaderOf(html)).toEqual([]);
+    expect(problems).toEqual([expect.stringMatching(/ends inside a framework script/)]);
   });
 
   it('leaves a document without framework scripts as it is, other sites’ scripts too', async () => {
@@ -350,7 +368,7 @@ describe('a page response through pagesWithLateScripts', () => {
     const response = await fetch(`${url}/de/about`, { headers: asBrowser('gzip') });
     expect(scriptsOf(await response.text()).framework).toEqual(scriptsOf(changed).framework);
     expect(log).toEqual([
-      expect.stringMatching(/^\/de\/about: \d+ framework script\(s\) of a shape/),
+      expect.stringMatching(/^\/de\/about: \d+ framework script\(s\) left where Next put them/),
     ]);
   });
 
