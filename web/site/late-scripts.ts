@@ -25,7 +25,7 @@
  *   early, and the server's log says that Next's HTML changed (`e2e/late-scripts.test.ts`
  *   compares the served pages with Next's own on a real build).
  * - Compression is the `compression` middleware (the one Next uses for everything else), with
- *   each batch flushed so the head of a page that Next streams leaves before its end.
+ *   each piece flushed so the head of a page that Next streams leaves before its end.
  *
  * Plain TypeScript without path aliases: `server.ts` runs it directly on Node.
  */
