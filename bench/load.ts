@@ -2,8 +2,8 @@
  * npm run bench:load — the production server under a bounded load from a second process on
  * loopback: autocannon, 50 connections, 20 s, routes of every language plus unknown
  * paths (404) and published dictionaries, asked the way a browser asks (pages as a document
- * that accepts compression, so each one goes through the late-scripts rewrite and is
- * compressed, as a visitor's would). Prints requests per second, latency percentiles, errors,
+ * that accepts compression, so each one goes through the late-scripts rewrite and gzip, as a
+ * visitor's would). Prints requests per second, latency percentiles, errors,
  * status codes and the server's memory before and after.
  * Budget: zero errors and zero 5xx.
  */

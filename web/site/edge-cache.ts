@@ -113,8 +113,7 @@ function pathnameOf(url: string | undefined): string {
 }
 
 /**
- * Sets the policy's headers on `res` when its head is written, whoever writes it (the
- * compression of pages, web/site/late-scripts.ts, wraps `res.writeHead` again on top).
+ * Sets the policy's headers on `res` when its head is written, whoever writes it.
  */
 export function applyEdgeCachePolicy(req: IncomingMessage, res: ServerResponse): void {
   const request: EdgeRequest = {

@@ -224,10 +224,26 @@ describe('a page response through pagesWithLateScripts', () => {
     expect(await response.text()).toBe((await rewrite(PAGE)).html);
   });
 
-  it('sends it brotli-compressed to a browser that prefers that', async () => {
+  it('gzips it for a browser that also accepts brotli, and not for one that refuses gzip', async () => {
     const url = await serve(nextLike);
     const response = await fetch(`${url}/`, { headers: asBrowser('gzip, deflate, br, zstd') });
-    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe((await rewrite(PAGE)).html);
+    const refusing = await fetch(`${url}/`, { headers: asBrowser('br, gzip;q=0') });
+    expect(refusing.headers.get('content-encoding')).toBeNull();
+    expect(await refusing.text()).toBe((await rewrite(PAGE)).html);
+  });
+
+  it('does not compress a page Next marks `no-transform`', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, no-transform',
+      });
+      res.end(PAGE);
+    });
+    const response = await fetch(`${url}/`, { headers: asBrowser('gzip') });
+    expect(response.headers.get('content-encoding')).toBeNull();
     expect(await response.text()).toBe((await rewrite(PAGE)).html);
   });
 
@@ -344,14 +360,14 @@ describe('a page response through pagesWithLateScripts', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
   });
 
-  it('passes what is not HTML through as Next sent it', async () => {
+  it('passes what is not HTML on as Next sent it, with its length', async () => {
     const json = JSON.stringify({ text: 'x'.repeat(2000) });
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': json.length });
       res.end(json);
     });
     const response = await fetch(`${url}/locales/de/hero.json`, { headers: asBrowser('gzip') });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-length')).toBe(String(json.length));
     expect(await response.text()).toBe(json);
   });
 
