@@ -38,7 +38,7 @@ import {
   originForm,
   UNROUTABLE_METHODS,
 } from './web/edge/http-edge.ts';
-import { isPageRequest, rewritePageResponse } from './web/site/late-scripts.ts';
+import { isPageRequest, pagesWithLateScripts } from './web/edge/late-scripts.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
 
@@ -170,7 +170,23 @@ const app = next({
   port,
 });
 await app.prepare();
-const handle = app.getRequestHandler();
+const nextHandler = app.getRequestHandler();
+
+/** Next's request handler, with the last resort `next start` has (Next handles its own errors). */
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await nextHandler(req, res);
+  } catch (error) {
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end('Internal Server Error');
+  }
+}
+// Pages paint before the framework's scripts start (web/edge/late-scripts.ts). A page whose
+// scripts the rewrite could not move is logged: Next's HTML changed.
+const pageWithLateScripts = pagesWithLateScripts(handle, (problem) =>
+  console.error(`late scripts: ${problem}`),
+);
 
 async function answer(
   req: IncomingMessage,
@@ -181,7 +197,6 @@ async function answer(
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
-  // Before the page rewrite: that one sends through the writeHead it finds.
   applyEdgeCachePolicy(req, res);
   // Next resolves redirects and routes against the target's host if it names one.
   const target = originForm(req.url);
@@ -204,16 +219,8 @@ async function answer(
     if (!received) return void req.socket.destroy();
     request = replayed(req, received);
   }
-  // Pages paint before the framework's scripts start (web/site/late-scripts.ts).
-  if (isPageRequest(request, draftMode)) rewritePageResponse(request, res);
-  try {
-    await handle(request, res);
-  } catch (error) {
-    // Next handles its own errors; this is the same last resort `next start` has.
-    console.error(`Failed to handle request for ${req.url}`, error);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end('Internal Server Error');
-  }
+  if (isPageRequest(request, draftMode)) return pageWithLateScripts(request, res);
+  await handle(request, res);
 }
 
 let stopping = false;

@@ -25,9 +25,12 @@ export interface Rewrites {
   readonly files?: ReadonlyMap<string, Buffer>;
 }
 
+/** A page's rewrite: Next's HTML in, the variant's out. */
+export type PageRewrite = (html: string) => string | Promise<string>;
+
 async function relay(
   upstream: string,
-  rewrite: (html: string) => string,
+  rewrite: PageRewrite,
   { css, files }: Rewrites,
   req: IncomingMessage,
   res: ServerResponse,
@@ -42,7 +45,7 @@ async function relay(
   });
   const type = answer.headers.get('content-type') ?? '';
   let body: Buffer = Buffer.from(await answer.arrayBuffer());
-  if (type.startsWith('text/html')) body = Buffer.from(rewrite(body.toString('utf8')));
+  if (type.startsWith('text/html')) body = Buffer.from(await rewrite(body.toString('utf8')));
   else if (css && type.startsWith('text/css')) body = Buffer.from(css(body.toString('utf8')));
   body = files?.get(pathname) ?? body;
   for (const [key, value] of answer.headers)
@@ -58,7 +61,7 @@ async function relay(
 
 export async function startRewritingProxy(
   upstream: string,
-  rewrite: (html: string) => string,
+  rewrite: PageRewrite,
   rewrites: Rewrites = {},
 ): Promise<RunningProxy> {
   const server = createServer((req, res) => {

@@ -52,7 +52,7 @@ export function baseUrl(variant: VariantName = 'plain'): string {
 
 /**
  * Waits until a first visit's page is interactive. The framework's scripts start only after
- * the first paint (web/site/late-scripts.ts), so a click right after the load event can still
+ * the first paint (web/edge/late-scripts.ts), so a click right after the load event can still
  * meet the server-rendered page; the cookie banner, which a first visit always shows, is marked
  * `data-ready` once they have run.
  */

@@ -113,9 +113,7 @@ function pathnameOf(url: string | undefined): string {
 }
 
 /**
- * Sets the policy's headers on `res` when its head is written. Must be called before anything
- * else wraps `res.writeHead` (the page rewrite, web/site/late-scripts.ts, calls the writeHead it
- * found when it sends).
+ * Sets the policy's headers on `res` when its head is written, whoever writes it.
  */
 export function applyEdgeCachePolicy(req: IncomingMessage, res: ServerResponse): void {
   const request: EdgeRequest = {
