@@ -5,6 +5,7 @@
  * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run content-api` call it after
  * each publish in the local content API (by default to the site `npm start` serves).
  */
+import type { TranslationCounts } from './published';
 import { SettingsError } from './settings';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
 import { SIGNATURE_HEADER_NAME, signWebhook, type PublishedDocumentRef } from './webhook';
@@ -116,6 +117,7 @@ export function describeDelivery(delivery: WebhookDelivery): string {
     locales?: string[];
     message?: string;
     reason?: string;
+    translations?: TranslationCounts;
   };
   const detail =
     answer.status === 'held-back'
@@ -125,7 +127,15 @@ export function describeDelivery(delivery: WebhookDelivery): string {
         : answer.message || answer.reason
           ? `${answer.status ?? 'error'}: ${answer.message ?? answer.reason}`
           : (answer.status ?? JSON.stringify(delivery.answer));
-  return `${delivery.document}: ${delivery.status} ${detail}`;
+  return `${delivery.document}: ${delivery.status} ${detail}${outdatedNote(answer.translations)}`;
+}
+
+/** "; outdated translations: de 2, tr 1", when the site counted any. */
+function outdatedNote(translations: TranslationCounts | undefined): string {
+  const outdated = Object.entries(translations ?? {})
+    .filter(([, counts]) => (counts?.outdated ?? 0) > 0)
+    .map(([language, counts]) => `${language} ${counts?.outdated}`);
+  return outdated.length ? `; outdated translations: ${outdated.join(', ')}` : '';
 }
 
 export interface PublishNotifier {
