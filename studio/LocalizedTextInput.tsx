@@ -5,12 +5,31 @@
  * one language alone on a second row); long texts keep them one under the other at the full
  * width. The language filter has already removed the languages an editor hid (it wraps
  * every object input), so there is one column per language shown.
+ *
+ * It also keeps and shows each translation's status (./translation-status/): an outdated
+ * German or Turkish text gets a note under its field (under the row, for short texts), and
+ * edits record the English each translation was written against.
  */
 import { Stack } from '@sanity/ui';
-import type { CSSProperties } from 'react';
-import { ObjectInputMembers, type ObjectInputProps } from 'sanity';
+import { useCallback, type CSSProperties, type ReactNode } from 'react';
+import {
+  FormCallbacksProvider,
+  ObjectInputMembers,
+  useFormCallbacks,
+  type ObjectInputProps,
+  type RenderFieldCallback,
+} from 'sanity';
 import { styled } from 'styled-components';
+import { TRANSLATED_LANGUAGES } from '../schemas/languages';
 import type { LocalizedTypeOptions } from '../schemas/sanity';
+import {
+  translatedFromOf,
+  translationStatus,
+  type StoredTranslations,
+  type TranslatedLanguage,
+} from '../schemas/translation-status';
+import { OutdatedNote, WordingOnlyNote } from './translation-status/TranslationStatusNotes';
+import { useTranslationRecords } from './translation-status/use-translation-records';
 
 const Row = styled.div`
   container-type: inline-size;
@@ -30,19 +49,36 @@ const Row = styled.div`
 
 export function LocalizedTextInput(props: ObjectInputProps) {
   const options = props.schemaType.options as Partial<LocalizedTypeOptions> | undefined;
-  const members = (
-    <ObjectInputMembers
-      members={props.members}
-      {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
-      {...(props.renderBlock && { renderBlock: props.renderBlock })}
-      renderField={props.renderField}
-      {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
-      renderInput={props.renderInput}
-      renderItem={props.renderItem}
-      renderPreview={props.renderPreview}
-    />
+  const row = options?.languageLayout === 'row';
+  const callbacks = useFormCallbacks();
+  const records = useTranslationRecords(props);
+  const notes = useStatusNotes(props, records, row);
+  const { renderField } = props;
+  // Long texts: each note right under its own field.
+  const renderFieldWithNote: RenderFieldCallback = useCallback(
+    (fieldProps) => (
+      <>
+        {renderField(fieldProps)}
+        {notes.get(fieldProps.name)}
+      </>
+    ),
+    [renderField, notes],
   );
-  if (options?.languageLayout === 'row')
+  const members = (
+    <FormCallbacksProvider {...callbacks} onChange={records.onChange}>
+      <ObjectInputMembers
+        members={props.members}
+        {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
+        {...(props.renderBlock && { renderBlock: props.renderBlock })}
+        renderField={row ? renderField : renderFieldWithNote}
+        {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
+        renderInput={props.renderInput}
+        renderItem={props.renderItem}
+        renderPreview={props.renderPreview}
+      />
+    </FormCallbacksProvider>
+  );
+  if (row)
     return (
       <Row data-language-layout="row">
         <div
@@ -50,6 +86,12 @@ export function LocalizedTextInput(props: ObjectInputProps) {
           style={{ '--language-columns': Math.max(1, props.members.length) } as CSSProperties}
         >
           {members}
+          {/* Short texts: the notes under the row, where they do not push one input down. */}
+          {notes.size > 0 && (
+            <Stack gap={3} style={{ gridColumn: '1 / -1' }}>
+              {[...notes.values()]}
+            </Stack>
+          )}
         </div>
       </Row>
     );
@@ -58,4 +100,45 @@ export function LocalizedTextInput(props: ObjectInputProps) {
       {members}
     </Stack>
   );
+}
+
+/**
+ * The notes to show, by the language field they follow (English: "Wording only"). Under a
+ * row, translations written against the same English share one note.
+ */
+function useStatusNotes(
+  props: ObjectInputProps,
+  records: ReturnType<typeof useTranslationRecords>,
+  row: boolean,
+): Map<string, ReactNode> {
+  const value = props.value as StoredTranslations | undefined;
+  const shown = new Set(props.members.map((member) => ('name' in member ? member.name : '')));
+  const notes = new Map<string, ReactNode>();
+  if (records.flaggedByEdit.length > 0 && shown.has('en'))
+    notes.set(
+      'en',
+      <WordingOnlyNote key="en" languages={records.flaggedByEdit} onKeep={records.keepWording} />,
+    );
+  const outdated = new Map<string, TranslatedLanguage[]>();
+  for (const language of TRANSLATED_LANGUAGES) {
+    const translatedFrom = translatedFromOf(value, language);
+    if (!shown.has(language) || translatedFrom === undefined) continue;
+    if (translationStatus(value, language) !== 'outdated') continue;
+    const group = row ? translatedFrom : `${language}\u0000${translatedFrom}`;
+    outdated.set(group, [...(outdated.get(group) ?? []), language]);
+  }
+  for (const languages of outdated.values()) {
+    const [first] = languages as [TranslatedLanguage];
+    notes.set(
+      first,
+      <OutdatedNote
+        key={first}
+        languages={languages}
+        translatedFrom={translatedFromOf(value, first)!}
+        english={value?.en as string}
+        onKeep={(language) => records.keepCurrent([language])}
+      />,
+    );
+  }
+  return notes;
 }

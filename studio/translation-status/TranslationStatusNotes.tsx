@@ -1,0 +1,183 @@
+/**
+ * What the input of a text shows about its translations: beside an outdated German or
+ * Turkish text, that English changed since it was translated, the English before and
+ * after with the changed words marked, and "Still correct"; while English is being
+ * changed, "Wording only" to keep the translations it flagged current.
+ */
+import { Button, Card, Flex, Stack, Text } from '@sanity/ui';
+import { useMemo } from 'react';
+import { useTranslation } from 'sanity';
+import { styled } from 'styled-components';
+import type { TranslatedLanguage } from '../../schemas/translation-status';
+import { englishChange, type ChangedPart } from './english-change';
+import { TRANSLATION_STATUS_NAMESPACE, type TranslationStatusTextKey } from './i18n';
+
+function useStatusText() {
+  const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
+  return (key: TranslationStatusTextKey, values?: Record<string, string | number>) =>
+    values ? t(key, values) : t(key);
+}
+
+/** Read by screen readers, not shown: whether a marked word was removed or added. */
+const ScreenReaderOnly = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+const Removed = styled.del`
+  background: rgba(229, 57, 53, 0.18);
+  text-decoration-thickness: 1px;
+  border-radius: 2px;
+`;
+
+const Added = styled.ins`
+  background: rgba(67, 160, 71, 0.22);
+  text-decoration: none;
+  border-radius: 2px;
+`;
+
+/** Line breaks of a paragraph stay visible. */
+const Wrapped = styled.span`
+  white-space: pre-wrap;
+`;
+
+function ChangedText({
+  label,
+  parts,
+  mark,
+  testId,
+}: {
+  label: string;
+  parts: readonly ChangedPart[];
+  mark: 'removed' | 'added';
+  testId: string;
+}) {
+  const text = useStatusText();
+  const Mark = mark === 'removed' ? Removed : Added;
+  return (
+    <Stack gap={2}>
+      <Text size={0} muted weight="medium">
+        {label}
+      </Text>
+      <Text size={1} data-testid={testId}>
+        <Wrapped>
+          {parts.map((part, index) =>
+            part.changed ? (
+              <Mark key={index}>
+                <ScreenReaderOnly>{text(`outdated.${mark}`)} </ScreenReaderOnly>
+                {part.text}
+              </Mark>
+            ) : (
+              part.text
+            ),
+          )}
+        </Wrapped>
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * One note for the translations written against the same English (usually German and
+ * Turkish together, after one English edit), with "Still correct" for each.
+ */
+export function OutdatedNote({
+  languages,
+  translatedFrom,
+  english,
+  onKeep,
+}: {
+  languages: readonly TranslatedLanguage[];
+  /** The English the translations were written against. */
+  translatedFrom: string;
+  english: string;
+  onKeep: (language: TranslatedLanguage) => void;
+}) {
+  const text = useStatusText();
+  const change = useMemo(() => englishChange(translatedFrom, english), [translatedFrom, english]);
+  const nameOf = (language: TranslatedLanguage) => text(`language.${language}`);
+  return (
+    <Card
+      tone="caution"
+      padding={3}
+      radius={2}
+      border
+      data-testid="outdated-note"
+      data-languages={languages.join(' ')}
+    >
+      <Stack gap={3}>
+        <Flex gap={3} align="center" justify="space-between" wrap="wrap">
+          <Text size={1} weight="medium">
+            {text('outdated.note-in', { language: listed(languages.map(nameOf), text) })}
+          </Text>
+          <Flex gap={2} wrap="wrap">
+            {languages.map((language) => (
+              <Button
+                key={language}
+                mode="ghost"
+                padding={2}
+                fontSize={1}
+                text={
+                  languages.length === 1
+                    ? text('outdated.keep')
+                    : text('outdated.keep-language', { language: nameOf(language) })
+                }
+                title={text('outdated.keep-title', { language: nameOf(language) })}
+                onClick={() => onKeep(language)}
+                data-testid={`keep-current-${language}`}
+              />
+            ))}
+          </Flex>
+        </Flex>
+        <ChangedText
+          label={text('outdated.before')}
+          parts={change.before}
+          mark="removed"
+          testId={`outdated-before-${languages.join('-')}`}
+        />
+        <ChangedText
+          label={text('outdated.after')}
+          parts={change.after}
+          mark="added"
+          testId={`outdated-after-${languages.join('-')}`}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** "German", "German and Turkish". */
+function listed(names: readonly string[], text: ReturnType<typeof useStatusText>): string {
+  const [first = '', second] = names;
+  return second === undefined ? first : text('language.and', { first, second });
+}
+
+export function WordingOnlyNote({
+  languages,
+  onKeep,
+}: {
+  languages: readonly TranslatedLanguage[];
+  onKeep: () => void;
+}) {
+  const text = useStatusText();
+  const names = languages.map((language) => text(`language.${language}`));
+  return (
+    <Card tone="primary" padding={3} radius={2} border data-testid="wording-only-note">
+      <Flex gap={3} align="center" justify="space-between" wrap="wrap">
+        <Text size={1}>{text('wording.note', { languages: listed(names, text) })}</Text>
+        <Button
+          mode="ghost"
+          padding={2}
+          fontSize={1}
+          text={text('wording.keep')}
+          onClick={onKeep}
+          data-testid="wording-only"
+        />
+      </Flex>
+    </Card>
+  );
+}
