@@ -18,6 +18,7 @@ import {
   type Language,
 } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
+import type { TranslatedLanguage } from '@/schemas/translation-status';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { splitDocument } from '@/schemas/walk';
 import type { ContentStore, DictionaryDocument } from './store';
@@ -40,10 +41,7 @@ export interface CoverageEntry {
 
 /** A translated language's figures, as the publish webhook answers them. */
 export type TranslationCounts = Partial<
-  Record<
-    (typeof TRANSLATED_LANGUAGES)[number],
-    Pick<CoverageEntry, 'texts' | 'missing' | 'outdated'>
-  >
+  Record<TranslatedLanguage, Pick<CoverageEntry, 'texts' | 'missing' | 'outdated'>>
 >;
 
 /**

@@ -11,7 +11,7 @@
  * edits record the English each translation was written against.
  */
 import { Stack } from '@sanity/ui';
-import { useCallback, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, type CSSProperties } from 'react';
 import {
   FormCallbacksProvider,
   ObjectInputMembers,
@@ -20,15 +20,8 @@ import {
   type RenderFieldCallback,
 } from 'sanity';
 import { styled } from 'styled-components';
-import { TRANSLATED_LANGUAGES } from '../schemas/languages';
 import type { LocalizedTypeOptions } from '../schemas/sanity';
-import {
-  translatedFromOf,
-  translationStatus,
-  type StoredTranslations,
-  type TranslatedLanguage,
-} from '../schemas/translation-status';
-import { OutdatedNote, WordingOnlyNote } from './translation-status/TranslationStatusNotes';
+import { statusNotes } from './translation-status/TranslationStatusNotes';
 import { useTranslationRecords } from './translation-status/use-translation-records';
 
 const Row = styled.div`
@@ -52,7 +45,7 @@ export function LocalizedTextInput(props: ObjectInputProps) {
   const row = options?.languageLayout === 'row';
   const callbacks = useFormCallbacks();
   const records = useTranslationRecords(props);
-  const notes = useStatusNotes(props, records, row);
+  const notes = statusNotes(props, records, row);
   const { renderField } = props;
   // Long texts: each note right under its own field.
   const renderFieldWithNote: RenderFieldCallback = useCallback(
@@ -100,45 +93,4 @@ export function LocalizedTextInput(props: ObjectInputProps) {
       {members}
     </Stack>
   );
-}
-
-/**
- * The notes to show, by the language field they follow (English: "Wording only"). Under a
- * row, translations written against the same English share one note.
- */
-function useStatusNotes(
-  props: ObjectInputProps,
-  records: ReturnType<typeof useTranslationRecords>,
-  row: boolean,
-): Map<string, ReactNode> {
-  const value = props.value as StoredTranslations | undefined;
-  const shown = new Set(props.members.map((member) => ('name' in member ? member.name : '')));
-  const notes = new Map<string, ReactNode>();
-  if (records.flaggedByEdit.length > 0 && shown.has('en'))
-    notes.set(
-      'en',
-      <WordingOnlyNote key="en" languages={records.flaggedByEdit} onKeep={records.keepWording} />,
-    );
-  const outdated = new Map<string, TranslatedLanguage[]>();
-  for (const language of TRANSLATED_LANGUAGES) {
-    const translatedFrom = translatedFromOf(value, language);
-    if (!shown.has(language) || translatedFrom === undefined) continue;
-    if (translationStatus(value, language) !== 'outdated') continue;
-    const group = row ? translatedFrom : `${language}\u0000${translatedFrom}`;
-    outdated.set(group, [...(outdated.get(group) ?? []), language]);
-  }
-  for (const languages of outdated.values()) {
-    const [first] = languages as [TranslatedLanguage];
-    notes.set(
-      first,
-      <OutdatedNote
-        key={first}
-        languages={languages}
-        translatedFrom={translatedFromOf(value, first)!}
-        english={value?.en as string}
-        onKeep={(language) => records.keepCurrent([language])}
-      />,
-    );
-  }
-  return notes;
 }

@@ -5,12 +5,19 @@
  * changed, "Wording only" to keep the translations it flagged current.
  */
 import { Button, Card, Flex, Stack, Text } from '@sanity/ui';
-import { useMemo } from 'react';
-import { useTranslation } from 'sanity';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation, type ObjectInputProps } from 'sanity';
 import { styled } from 'styled-components';
-import type { TranslatedLanguage } from '../../schemas/translation-status';
+import { TRANSLATED_LANGUAGES } from '../../schemas/languages';
+import {
+  translatedFromOf,
+  translationStatus,
+  type StoredTranslations,
+  type TranslatedLanguage,
+} from '../../schemas/translation-status';
 import { englishChange, type ChangedPart } from './english-change';
 import { TRANSLATION_STATUS_NAMESPACE, type TranslationStatusTextKey } from './i18n';
+import type { TranslationRecords } from './use-translation-records';
 
 function useStatusText() {
   const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
@@ -180,4 +187,46 @@ export function WordingOnlyNote({
       </Flex>
     </Card>
   );
+}
+
+/**
+ * The notes a text's input shows, by the language field they follow (English: "Wording
+ * only"), for the languages the language filter shows. Under a row of short texts,
+ * translations written against the same English share one note.
+ */
+export function statusNotes(
+  props: ObjectInputProps,
+  records: TranslationRecords,
+  row: boolean,
+): Map<string, ReactNode> {
+  const value = props.value as StoredTranslations | undefined;
+  const shown = new Set(props.members.map((member) => ('name' in member ? member.name : '')));
+  const notes = new Map<string, ReactNode>();
+  if (records.flaggedByEdit.length > 0 && shown.has('en'))
+    notes.set(
+      'en',
+      <WordingOnlyNote key="en" languages={records.flaggedByEdit} onKeep={records.keepWording} />,
+    );
+  const outdated = new Map<string, TranslatedLanguage[]>();
+  for (const language of TRANSLATED_LANGUAGES) {
+    const translatedFrom = translatedFromOf(value, language);
+    if (!shown.has(language) || translatedFrom === undefined) continue;
+    if (translationStatus(value, language) !== 'outdated') continue;
+    const group = row ? translatedFrom : language;
+    outdated.set(group, [...(outdated.get(group) ?? []), language]);
+  }
+  for (const languages of outdated.values()) {
+    const [first] = languages as [TranslatedLanguage];
+    notes.set(
+      first,
+      <OutdatedNote
+        key={first}
+        languages={languages}
+        translatedFrom={translatedFromOf(value, first)!}
+        english={value?.en as string}
+        onKeep={(language) => records.keepCurrent([language])}
+      />,
+    );
+  }
+  return notes;
 }
