@@ -47,7 +47,9 @@ export function comparableEnglish(english: string): string {
 
 /** Whether two English texts say the same thing as far as translations are concerned. */
 export function sameEnglish(a: string, b: string): boolean {
-  return comparableEnglish(a) === comparableEnglish(b);
+  // Equal texts, the usual case, need no normalising: the Studio checks every text of a
+  // dictionary on each keystroke (validation, the badge).
+  return a === b || comparableEnglish(a) === comparableEnglish(b);
 }
 
 /** The English text a translation was written against, if recorded. */

@@ -5,7 +5,7 @@
  * changed, "Wording only" to keep the translations it flagged current.
  */
 import { Button, Card, Flex, Stack, Text } from '@sanity/ui';
-import { useMemo, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation, type ObjectInputProps } from 'sanity';
 import { styled } from 'styled-components';
 import { TRANSLATED_LANGUAGES } from '../../schemas/languages';
@@ -88,24 +88,40 @@ function ChangedText({
   );
 }
 
+/** Today's English, to the parts of a note that show it (see `OutdatedNote`). */
+const EnglishNow = createContext('');
+
 /**
  * One note for the translations written against the same English (usually German and
- * Turkish together, after one English edit), with "Still correct" for each.
+ * Turkish together, after one English edit), with "Still correct" for each. While English
+ * is typed only the lines showing it render again, not the note around them.
  */
 export function OutdatedNote({
-  languages,
-  translatedFrom,
   english,
-  onKeep,
-}: {
+  ...frame
+}: OutdatedNoteFrameProps & {
+  english: string;
+}) {
+  return (
+    <EnglishNow.Provider value={english}>
+      <OutdatedNoteFrame {...frame} />
+    </EnglishNow.Provider>
+  );
+}
+
+interface OutdatedNoteFrameProps {
   languages: readonly TranslatedLanguage[];
   /** The English the translations were written against. */
   translatedFrom: string;
-  english: string;
-  onKeep: (language: TranslatedLanguage) => void;
-}) {
+  onKeep: (languages: readonly TranslatedLanguage[]) => void;
+}
+
+const OutdatedNoteFrame = memo(function OutdatedNoteFrame({
+  languages,
+  translatedFrom,
+  onKeep,
+}: OutdatedNoteFrameProps) {
   const text = useStatusText();
-  const change = useMemo(() => englishChange(translatedFrom, english), [translatedFrom, english]);
   const nameOf = (language: TranslatedLanguage) => text(`language.${language}`);
   return (
     <Card
@@ -134,26 +150,48 @@ export function OutdatedNote({
                     : text('outdated.keep-language', { language: nameOf(language) })
                 }
                 title={text('outdated.keep-title', { language: nameOf(language) })}
-                onClick={() => onKeep(language)}
+                onClick={() => onKeep([language])}
                 data-testid={`keep-current-${language}`}
               />
             ))}
           </Flex>
         </Flex>
-        <ChangedText
-          label={text('outdated.before')}
-          parts={change.before}
-          mark="removed"
-          testId={`outdated-before-${languages.join('-')}`}
-        />
-        <ChangedText
-          label={text('outdated.after')}
-          parts={change.after}
-          mark="added"
-          testId={`outdated-after-${languages.join('-')}`}
-        />
+        <EnglishChange translatedFrom={translatedFrom} testId={languages.join('-')} />
       </Stack>
     </Card>
+  );
+}, sameLanguagesAndProps);
+
+function EnglishChange({ translatedFrom, testId }: { translatedFrom: string; testId: string }) {
+  const text = useStatusText();
+  const english = useContext(EnglishNow);
+  const change = useMemo(() => englishChange(translatedFrom, english), [translatedFrom, english]);
+  return (
+    <>
+      <ChangedText
+        label={text('outdated.before')}
+        parts={change.before}
+        mark="removed"
+        testId={`outdated-before-${testId}`}
+      />
+      <ChangedText
+        label={text('outdated.after')}
+        parts={change.after}
+        mark="added"
+        testId={`outdated-after-${testId}`}
+      />
+    </>
+  );
+}
+
+/** Props equal, a list of languages by its content (it is computed again on every edit). */
+function sameLanguagesAndProps<P extends { languages: readonly TranslatedLanguage[] }>(
+  a: P,
+  b: P,
+): boolean {
+  const keys = Object.keys(a) as (keyof P)[];
+  return keys.every((key) =>
+    key === 'languages' ? a.languages.join() === b.languages.join() : a[key] === b[key],
   );
 }
 
@@ -163,7 +201,7 @@ function listed(names: readonly string[], text: ReturnType<typeof useStatusText>
   return second === undefined ? first : text('language.and', { first, second });
 }
 
-export function WordingOnlyNote({
+export const WordingOnlyNote = memo(function WordingOnlyNote({
   languages,
   onKeep,
 }: {
@@ -187,7 +225,7 @@ export function WordingOnlyNote({
       </Flex>
     </Card>
   );
-}
+}, sameLanguagesAndProps);
 
 /**
  * The notes a text's input shows, by the language field they follow (English: "Wording
@@ -224,7 +262,7 @@ export function statusNotes(
         languages={languages}
         translatedFrom={translatedFromOf(value, first)!}
         english={value?.en as string}
-        onKeep={(language) => records.keepCurrent([language])}
+        onKeep={records.keepCurrent}
       />,
     );
   }

@@ -11,7 +11,7 @@
  * The language inputs write through the form's callbacks; the text's input provides its
  * own callbacks around them (`onChange` here) to see each change of a language field.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   PatchEvent,
   set,
@@ -96,21 +96,25 @@ export function useTranslationRecords(props: ObjectInputProps): TranslationRecor
     [write, value, englishBefore],
   );
 
-  const keep = useCallback(
-    (languages: readonly TranslatedLanguage[]) =>
-      write(PatchEvent.from(recordPatches(value, keepCurrent(value, languages)))),
-    [write, value],
-  );
-
   const flaggedByEdit = useMemo(
     () => (englishBefore === undefined ? [] : flaggedByEnglishEdit(value, englishBefore)),
     [value, englishBefore],
   );
+  // The buttons' handlers read the latest text through this, so they stay the same function
+  // while English is typed and the notes holding them need not render again.
+  const latest = useRef({ value, write, flaggedByEdit });
+  useLayoutEffect(() => {
+    latest.current = { value, write, flaggedByEdit };
+  });
+  const keep = useCallback((languages: readonly TranslatedLanguage[]) => {
+    const { value: text, write: send } = latest.current;
+    send(PatchEvent.from(recordPatches(text, keepCurrent(text, languages))));
+  }, []);
   const keepWording = useCallback(() => {
-    keep(flaggedByEdit);
+    keep(latest.current.flaggedByEdit);
     // A further English edit starts from here.
     setEnglishBefore(undefined);
-  }, [keep, flaggedByEdit]);
+  }, [keep]);
 
   return { onChange, keepCurrent: keep, flaggedByEdit, keepWording };
 }
