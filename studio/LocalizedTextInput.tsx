@@ -21,7 +21,7 @@ import {
 } from 'sanity';
 import { styled } from 'styled-components';
 import type { LocalizedTypeOptions } from '../schemas/sanity';
-import { statusNotes } from './translation-status/TranslationStatusNotes';
+import { useStatusNotes } from './translation-status/TranslationStatusNotes';
 import { useTranslationRecords } from './translation-status/use-translation-records';
 
 const Row = styled.div`
@@ -45,7 +45,7 @@ export function LocalizedTextInput(props: ObjectInputProps) {
   const row = options?.languageLayout === 'row';
   const callbacks = useFormCallbacks();
   const records = useTranslationRecords(props);
-  const notes = statusNotes(props, records, row);
+  const notes = useStatusNotes(props, records, row);
   const { renderField } = props;
   // Long texts: each note right under its own field.
   const renderFieldWithNote: RenderFieldCallback = useCallback(
