@@ -1,6 +1,6 @@
 /** What the content scripts share: clear failures, the coverage table, where output goes. */
 import { ContentError } from '@/schemas/problems';
-import { LANGUAGES } from '@/schemas/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/schemas/languages';
 import type { Coverage } from './export-locales';
 import { formatTable } from './report';
 import { SettingsError } from './settings';
@@ -49,22 +49,25 @@ export async function runScript(
 }
 
 export function coverageTable(coverage: Coverage): string {
+  // English is the source: it has nothing missing or outdated, so it gets one column.
+  const cells = (entry: Coverage['languages'][Language], lang: Language) =>
+    lang === DEFAULT_LANGUAGE
+      ? [entry.texts]
+      : [entry.texts - entry.missing, entry.missing, entry.outdated];
   const rows = Object.entries(coverage.namespaces).map(([namespace, perLanguage]) => [
     namespace,
-    ...LANGUAGES.flatMap((lang) => [
-      perLanguage[lang].texts - perLanguage[lang].missing,
-      perLanguage[lang].missing,
-    ]),
+    ...LANGUAGES.flatMap((lang) => cells(perLanguage[lang], lang)),
   ]);
-  rows.push([
-    'total',
-    ...LANGUAGES.flatMap((lang) => [
-      coverage.languages[lang].texts - coverage.languages[lang].missing,
-      coverage.languages[lang].missing,
-    ]),
-  ]);
+  rows.push(['total', ...LANGUAGES.flatMap((lang) => cells(coverage.languages[lang], lang))]);
   return formatTable(
-    ['namespace', ...LANGUAGES.flatMap((lang) => [`${lang} texts`, `${lang} fallbacks`])],
+    [
+      'namespace',
+      ...LANGUAGES.flatMap((lang) =>
+        lang === DEFAULT_LANGUAGE
+          ? [`${lang} texts`]
+          : [`${lang} texts`, `${lang} fallbacks`, `${lang} outdated`],
+      ),
+    ],
     rows,
   );
 }

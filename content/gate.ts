@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
-import { publishDocument } from './published';
+import { publishDocument, type CoverageEntry } from './published';
 import type { SnapshotEntry, SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
 
@@ -26,6 +26,11 @@ export interface GateResult<N extends Namespace = Namespace> {
   readonly languages: Record<Language, DictionaryOf<N>>;
   /** Why the store's version is not served (empty when live). */
   readonly problems: readonly ContentProblem[];
+  /**
+   * The store's version's translation figures (missing, outdated), whether it went live or
+   * was held back; absent when the store could not be read.
+   */
+  readonly coverage?: Record<Language, CoverageEntry>;
   /** When live: the stored document that passed, and the last good version it replaces. */
   readonly document?: DictionaryDocument | undefined;
   readonly replaced?: SnapshotEntry | undefined;
@@ -167,6 +172,7 @@ export class ContentGate {
         state: 'live',
         languages: published.languages,
         problems: [],
+        coverage: published.coverage,
         document: doc,
         replaced: previous,
       };
@@ -192,6 +198,7 @@ export class ContentGate {
       state: 'held-back',
       languages: previous.languages,
       problems,
+      coverage: published.coverage,
     };
   }
 

@@ -5,6 +5,7 @@
  * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run local-api` call it after
  * each publish in the local API (by default to the site `npm start` serves).
  */
+import type { TranslationCounts } from './published';
 import { SettingsError } from './settings';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
 import {
@@ -124,7 +125,9 @@ function siteAnswer(text: string): WebhookAnswer | string {
 export function describeDelivery(delivery: DeliveryOutcome): string {
   const { answer } = delivery;
   if (delivery.status === null) return `${delivery.document}: site not reached (${answer})`;
-  return `${delivery.document}: ${delivery.status} ${typeof answer === 'string' ? answer : describeAnswer(answer)}`;
+  if (typeof answer === 'string') return `${delivery.document}: ${delivery.status} ${answer}`;
+  const outdated = 'translations' in answer ? outdatedNote(answer.translations) : '';
+  return `${delivery.document}: ${delivery.status} ${describeAnswer(answer)}${outdated}`;
 }
 
 function describeAnswer(answer: WebhookAnswer): string {
@@ -139,6 +142,14 @@ function describeAnswer(answer: WebhookAnswer): string {
     case 'unavailable':
       return `${answer.status}: ${answer.message}`;
   }
+}
+
+/** "; outdated translations: de 2, tr 1", when the site counted any. */
+function outdatedNote(translations: TranslationCounts | undefined): string {
+  const outdated = Object.entries(translations ?? {})
+    .filter(([, counts]) => (counts?.outdated ?? 0) > 0)
+    .map(([language, counts]) => `${language} ${counts?.outdated}`);
+  return outdated.length ? `; outdated translations: ${outdated.join(', ')}` : '';
 }
 
 export interface PublishNotifier {

@@ -52,7 +52,12 @@ describe('import then export', () => {
     const hero = lines.map((l) => JSON.parse(l)).find((d) => d._id === 'dictionary-hero');
     expect(hero._type).toBe('heroDictionary');
     expect(hero.stats[0]).toMatchObject({ _type: 'stat', _key: 'item0' });
-    expect(Object.keys(hero.title.main)).toEqual(['_type', 'en', 'de', 'tr']);
+    expect(Object.keys(hero.title.main)).toEqual(['_type', 'en', 'de', 'tr', 'translatedFrom']);
+    // Imported together, each translation is of the English beside it.
+    expect(hero.title.main.translatedFrom).toEqual({
+      de: hero.title.main.en,
+      tr: hero.title.main.en,
+    });
   });
 
   it('reports 0 changes and leaves the store byte-identical on a second run', async () => {
@@ -185,6 +190,31 @@ describe('export', () => {
     expect(tr.subtitle).toBe(en.subtitle);
     const report = (await readJson(path.join(project.out, 'coverage.json'))) as typeof coverage;
     expect(report.languages.tr.missing).toBe(1);
+  });
+
+  it('counts outdated translations in the coverage report, and publishes them as they are', async () => {
+    await editStored('dictionary-hero', (doc) => {
+      doc.title.main.en = 'Games worth your evening';
+      // White space alone flags nothing.
+      doc.subtitle.en = `  ${doc.subtitle.en.replace(/ /g, '\n')} `;
+    });
+    const coverage = await exportLocales(store, { out: project.out, strict: true });
+    for (const language of ['de', 'tr'] as const)
+      expect(coverage.namespaces.hero![language]).toMatchObject({
+        missing: 0,
+        outdated: 1,
+        outdatedPaths: ['title.main'],
+      });
+    expect(coverage.namespaces.hero!.en.outdated).toBe(0);
+    const report = (await readJson(path.join(project.out, 'coverage.json'))) as typeof coverage;
+    expect(report.languages.de.outdated).toBe(1);
+    expect(report.namespaces.hero!.tr.outdatedPaths).toEqual(['title.main']);
+    const de = (await readJson(path.join(project.out, 'de', 'hero.json'))) as {
+      title: { main: string };
+    };
+    const bundled = (await readJson(path.join(project.locales, 'de', 'hero.json'))) as typeof de;
+    expect(de.title.main).toBe(bundled.title.main);
+    expect(JSON.stringify(de)).not.toContain('translatedFrom');
   });
 
   it('with --strict a missing translation fails and the published files stay as they were', async () => {

@@ -11,8 +11,14 @@ import {
   type DictionaryOf,
   type Namespace,
 } from '@/schemas';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/schemas/languages';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  TRANSLATED_LANGUAGES,
+  type Language,
+} from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
+import type { TranslatedLanguage } from '@/schemas/translation-status';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { splitDocument } from '@/schemas/walk';
 import type { ContentStore, DictionaryDocument } from './store';
@@ -22,8 +28,36 @@ export interface CoverageEntry {
   texts: number;
   /** Texts without a translation in this language. */
   missing: number;
+  /**
+   * Translations whose English changed since they were written (schemas/translation-status.ts).
+   * They are published as they are: a warning for translators, never a problem.
+   */
+  outdated: number;
   /** Key paths that fell back to English in the published file. */
   fallbacks: string[];
+  /** Key paths of the outdated translations. */
+  outdatedPaths: string[];
+}
+
+/** A translated language's figures, as the publish webhook answers them. */
+export type TranslationCounts = Partial<
+  Record<TranslatedLanguage, Pick<CoverageEntry, 'texts' | 'missing' | 'outdated'>>
+>;
+
+/**
+ * The figures of the translated languages without the key paths: what a publish reports to
+ * whoever published (the local API prints them; Sanity keeps them in the webhook's log).
+ */
+export function translationCounts(
+  coverage: Partial<Record<Language, CoverageEntry>> | undefined,
+): TranslationCounts {
+  const counts: TranslationCounts = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const entry = coverage?.[language];
+    if (entry)
+      counts[language] = { texts: entry.texts, missing: entry.missing, outdated: entry.outdated };
+  }
+  return counts;
 }
 
 export interface PublishedNamespace<N extends Namespace = Namespace> {
@@ -79,7 +113,9 @@ export function publishDocument<N extends Namespace>(
     coverage[language] = {
       texts: split.texts,
       missing: split.fallbacks.length,
+      outdated: split.outdated.length,
       fallbacks: split.fallbacks,
+      outdatedPaths: split.outdated,
     };
   }
   return { namespace, languages, coverage, problems };

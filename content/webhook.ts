@@ -12,6 +12,7 @@ import {
   SIGNATURE_HEADER_NAME,
 } from '@sanity/webhook';
 import { documentId, namespaceOfDocumentType, type Namespace } from '@/schemas';
+import type { TranslationCounts } from './published';
 
 export { SIGNATURE_HEADER_NAME };
 
@@ -43,6 +44,8 @@ export type WebhookAnswer =
       readonly document: string;
       readonly pages: readonly string[];
       readonly locales: readonly string[];
+      /** Per translated language: its texts, and how many are missing or outdated. */
+      readonly translations: TranslationCounts;
       readonly cdnPurge:
         | { readonly state: 'off' }
         | {
@@ -57,6 +60,7 @@ export type WebhookAnswer =
       readonly namespace: Namespace;
       readonly document: string;
       readonly problems: readonly string[];
+      readonly translations?: TranslationCounts;
     }
   /** 503: the store or the shared cache could not be reached; Sanity delivers again. */
   | { readonly status: 'unavailable'; readonly namespace: Namespace; readonly message: string };

@@ -77,6 +77,8 @@ describe('one definition, every derived form', () => {
       en: 'Games',
       de: 'Spiele',
       tr: 'Oyunlar',
+      // Files imported together: each translation is of the English beside it.
+      translatedFrom: { de: 'Games', tr: 'Games' },
     });
     for (const lang of ['en', 'de', 'tr'] as const) {
       expect(splitDocument(after, merged.body, lang, 'doc').value).toEqual(values[lang]);

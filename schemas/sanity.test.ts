@@ -1,9 +1,10 @@
 /** The Studio's document types cover every namespace and every text leaf of schemas/. */
 import { describe, expect, it } from 'vitest';
 import { dictionaries, documentType, NAMESPACES } from './index';
-import { LANGUAGES } from './languages';
+import { LANGUAGES, TRANSLATED_LANGUAGES } from './languages';
 import {
   languageValidation,
+  OUTDATED_MESSAGE,
   localizedPreview,
   localizedTypes,
   pluralTypes,
@@ -12,6 +13,7 @@ import {
   type SanityField,
   type ValidationContextLike,
 } from './sanity';
+import { TRANSLATED_FROM } from './translation-status';
 import { localizedTypeName, textLeafPaths } from './walk';
 
 const localizedNames = new Set(
@@ -50,9 +52,13 @@ describe('Studio document types', () => {
     );
   });
 
-  it('gives every localized type one field per language', () => {
-    for (const type of localizedTypes)
-      expect(type.fields?.map((f) => f.name)).toEqual([...LANGUAGES]);
+  it('gives every localized type one field per language, and the hidden record of its English', () => {
+    for (const type of localizedTypes) {
+      expect(type.fields?.map((f) => f.name)).toEqual([...LANGUAGES, TRANSLATED_FROM]);
+      const record = type.fields?.find((f) => f.name === TRANSLATED_FROM);
+      expect(record?.hidden).toBe(true);
+      expect(record?.fields?.map((f) => f.name)).toEqual([...TRANSLATED_LANGUAGES]);
+    }
   });
 
   it('names each text leaf type after its format, requiredness and placeholders', () => {
@@ -115,6 +121,13 @@ describe('Studio validation rules (the export step’s rules)', () => {
     expect(recordRules(languageValidation(required, 'tr'))(undefined, { en: 'Subscribe' })).toEqual(
       ['warning: translation is missing'],
     );
+  });
+  it('warns, never blocks, about a German text whose English changed since it was written', () => {
+    const german = recordRules(languageValidation(required, 'de'));
+    const text = { en: 'Sign up', de: 'Abonnieren', translatedFrom: { de: 'Subscribe' } };
+    expect(german(text.de, text)).toEqual([`warning: ${OUTDATED_MESSAGE}`]);
+    expect(german(text.de, { ...text, en: ' Subscribe ' })).toEqual([]);
+    expect(recordRules(languageValidation(required, 'en'))(text.en, text)).toEqual([]);
   });
   it('blocks a deleted {year} in the Turkish copyright line', () => {
     const check = recordRules(languageValidation(copyright, 'tr'));

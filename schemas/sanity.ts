@@ -15,7 +15,13 @@ import {
   type TextNode,
 } from './define';
 import { documentType, type Namespace, dictionaries } from './index';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  TRANSLATED_LANGUAGES,
+  type Language,
+} from './languages';
 import { LIMITS } from './limits';
 import {
   checkLocalizedText,
@@ -24,6 +30,12 @@ import {
   type TextProblem,
   type TextRules,
 } from './rules';
+import {
+  TRANSLATED_FROM,
+  translationStatus,
+  type StoredTranslations,
+  type TranslatedLanguage,
+} from './translation-status';
 import { localizedTypeName, pluralFormTypeName, pluralTypeName } from './walk';
 
 /** The part of Sanity's validation context the derived validations read. */
@@ -65,6 +77,8 @@ export interface SanityField {
   rows?: number;
   /** The field group (tab) of a top-level field of a document with groups. */
   group?: string;
+  /** Kept in the document but never shown as a field. */
+  hidden?: boolean;
 }
 
 /** A tab of a document's form: one top-level block, or the loose texts together. */
@@ -120,7 +134,11 @@ export function languageValidation(
       [language]: value as string | undefined,
     };
     const found = checkLocalizedText(node, localized).filter((p) => p.language === language);
-    return pluralForm ? [...found, ...pluralFormProblems(value, language, context)] : found;
+    return [
+      ...found,
+      ...outdatedProblems(localized, language),
+      ...(pluralForm ? pluralFormProblems(value, language, context) : []),
+    ];
   };
   return (rule: RuleLike) => [
     rule
@@ -134,6 +152,17 @@ export function languageValidation(
       )
       .warning(),
   ];
+}
+
+/** The message beside an outdated translation, in the Studio and its validation list. */
+export const OUTDATED_MESSAGE = 'English changed since this was translated';
+
+/** A translation written against other English: a warning, so it never blocks publishing. */
+function outdatedProblems(text: StoredTranslations, language: Language): TextProblem[] {
+  if (language === DEFAULT_LANGUAGE) return [];
+  return translationStatus(text, language as TranslatedLanguage) === 'outdated'
+    ? [{ level: 'warning', language, message: OUTDATED_MESSAGE }]
+    : [];
 }
 
 /** The value at a Sanity path inside a document (`{ _key }` finds an array item). */
@@ -245,6 +274,23 @@ export function localizedPreview(
   return { title: text, ...(notes.length ? { subtitle: notes.join(' · ') } : {}) };
 }
 
+/**
+ * The English each translation was written against (./translation-status.ts): kept in the
+ * document, never shown as a field; the Studio's text input writes it and shows what it means.
+ */
+const translatedFromField: SanityField = {
+  name: TRANSLATED_FROM,
+  type: 'object',
+  title: 'Translated from',
+  description: 'The English text each translation was written against.',
+  hidden: true,
+  fields: TRANSLATED_LANGUAGES.map((language) => ({
+    name: language,
+    type: 'text',
+    title: `${LANGUAGE_NAMES[language]} was translated from`,
+  })),
+};
+
 function localizedType(node: TextRules, pluralForm = false): SanityField {
   const long = node.format === 'multiline' || node.format === 'json';
   const options: LocalizedTypeOptions = { languageLayout: long ? 'stack' : 'row' };
@@ -256,13 +302,16 @@ function localizedType(node: TextRules, pluralForm = false): SanityField {
       ? 'English, German and Turkish, one under the other.'
       : 'English, German and Turkish side by side.',
     options: { ...options },
-    fields: LANGUAGES.map((language) => ({
-      name: language,
-      type: long ? 'text' : 'string',
-      title: LANGUAGE_NAMES[language],
-      ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
-      validation: languageValidation(node, language, { pluralForm }),
-    })),
+    fields: [
+      ...LANGUAGES.map((language) => ({
+        name: language,
+        type: long ? 'text' : 'string',
+        title: LANGUAGE_NAMES[language],
+        ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
+        validation: languageValidation(node, language, { pluralForm }),
+      })),
+      translatedFromField,
+    ],
     preview: {
       select: Object.fromEntries(LANGUAGES.map((language) => [language, language])),
       prepare: (selection) => localizedPreview(selection),

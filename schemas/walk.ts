@@ -18,17 +18,28 @@ import {
 import { LANGUAGES, TRANSLATED_LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages';
 import { formatPath, type ContentProblem } from './problems';
 import { isPresentText, placeholderProblem } from './rules';
+import {
+  TRANSLATED_FROM,
+  translatedFromEnglish,
+  translationStatus,
+  type TranslatedFrom,
+  type TranslatedLanguage,
+} from './translation-status';
 
 type Json = unknown;
 type Path = readonly (string | number)[];
 type PerLanguage<T> = Record<Language, T>;
 
-/** The stored form of a text leaf: one field per language. */
+/**
+ * The stored form of a text leaf: one field per language, and the English each
+ * translation was written against (./translation-status.ts), which is never published.
+ */
 export interface StoredText {
   _type: string;
   en?: string;
   de?: string;
   tr?: string;
+  [TRANSLATED_FROM]?: TranslatedFrom;
 }
 
 const FORMAT_NAMES: Record<TextFormat, string> = {
@@ -110,6 +121,9 @@ export function mergeLanguages(
     if (present.length === 0) return undefined;
     const stored: StoredText = { _type: localizedTypeName(node) };
     for (const lang of present) stored[lang] = vals[lang] as string;
+    // Files imported together are translations of the English beside them.
+    const translatedFrom = translatedFromEnglish(stored);
+    if (translatedFrom) stored[TRANSLATED_FROM] = translatedFrom;
     const english = vals.en;
     if (typeof english === 'string') {
       for (const lang of TRANSLATED_LANGUAGES) {
@@ -234,6 +248,8 @@ export interface SplitResult {
   readonly value: Record<string, unknown>;
   /** Key paths of texts that fell back to English. */
   readonly fallbacks: string[];
+  /** Key paths of translations whose English changed since they were written. */
+  readonly outdated: string[];
   /** Texts present in English (what there is to translate). */
   readonly texts: number;
   readonly problems: ContentProblem[];
@@ -254,6 +270,7 @@ export function splitDocument(
   } = {},
 ): SplitResult {
   const fallbacks: string[] = [];
+  const outdated: string[] = [];
   const problems: ContentProblem[] = [];
   let texts = 0;
 
@@ -283,6 +300,8 @@ export function splitDocument(
           }
           const problem = placeholderProblem(english, own);
           if (problem) problems.push({ file, path: formatPath(path), message: problem });
+          if (translationStatus(stored, language as TranslatedLanguage) === 'outdated')
+            outdated.push(formatPath(path));
         }
         return wrote(typeof own === 'string' ? own : undefined, node, path, storedPath);
       }
@@ -353,13 +372,19 @@ export function splitDocument(
       if (language !== DEFAULT_LANGUAGE && isPresentText(english) && isPresentText(text)) {
         const problem = placeholderProblem(english, text);
         if (problem) problems.push({ file, path: formatPath([...path, name]), message: problem });
+        const formText = forms[form];
+        if (
+          isRecord(formText) &&
+          translationStatus(formText, language as TranslatedLanguage) === 'outdated'
+        )
+          outdated.push(formatPath([...path, name]));
       }
     }
     return out;
   }
 
   const value = (split(dictionary.root, body, [], []) ?? {}) as Record<string, unknown>;
-  return { value, fallbacks, texts, problems };
+  return { value, fallbacks, outdated, texts, problems };
 }
 
 // ---------------------------------------------------------------------------

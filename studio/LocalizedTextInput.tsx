@@ -5,12 +5,24 @@
  * one language alone on a second row); long texts keep them one under the other at the full
  * width. The language filter has already removed the languages an editor hid (it wraps
  * every object input), so there is one column per language shown.
+ *
+ * It also keeps and shows each translation's status (./translation-status/): an outdated
+ * German or Turkish text gets a note under its field (under the row, for short texts), and
+ * edits record the English each translation was written against.
  */
 import { Stack } from '@sanity/ui';
-import type { CSSProperties } from 'react';
-import { ObjectInputMembers, type ObjectInputProps } from 'sanity';
+import { useCallback, type CSSProperties } from 'react';
+import {
+  FormCallbacksProvider,
+  ObjectInputMembers,
+  useFormCallbacks,
+  type ObjectInputProps,
+  type RenderFieldCallback,
+} from 'sanity';
 import { styled } from 'styled-components';
 import type { LocalizedTypeOptions } from '../schemas/sanity';
+import { useStatusNotes } from './translation-status/TranslationStatusNotes';
+import { useTranslationRecords } from './translation-status/use-translation-records';
 
 const Row = styled.div`
   container-type: inline-size;
@@ -30,19 +42,36 @@ const Row = styled.div`
 
 export function LocalizedTextInput(props: ObjectInputProps) {
   const options = props.schemaType.options as Partial<LocalizedTypeOptions> | undefined;
-  const members = (
-    <ObjectInputMembers
-      members={props.members}
-      {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
-      {...(props.renderBlock && { renderBlock: props.renderBlock })}
-      renderField={props.renderField}
-      {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
-      renderInput={props.renderInput}
-      renderItem={props.renderItem}
-      renderPreview={props.renderPreview}
-    />
+  const row = options?.languageLayout === 'row';
+  const callbacks = useFormCallbacks();
+  const records = useTranslationRecords(props);
+  const notes = useStatusNotes(props, records, row);
+  const { renderField } = props;
+  // Long texts: each note right under its own field.
+  const renderFieldWithNote: RenderFieldCallback = useCallback(
+    (fieldProps) => (
+      <>
+        {renderField(fieldProps)}
+        {notes.get(fieldProps.name)}
+      </>
+    ),
+    [renderField, notes],
   );
-  if (options?.languageLayout === 'row')
+  const members = (
+    <FormCallbacksProvider {...callbacks} onChange={records.onChange}>
+      <ObjectInputMembers
+        members={props.members}
+        {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
+        {...(props.renderBlock && { renderBlock: props.renderBlock })}
+        renderField={row ? renderField : renderFieldWithNote}
+        {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
+        renderInput={props.renderInput}
+        renderItem={props.renderItem}
+        renderPreview={props.renderPreview}
+      />
+    </FormCallbacksProvider>
+  );
+  if (row)
     return (
       <Row data-language-layout="row">
         <div
@@ -50,6 +79,12 @@ export function LocalizedTextInput(props: ObjectInputProps) {
           style={{ '--language-columns': Math.max(1, props.members.length) } as CSSProperties}
         >
           {members}
+          {/* Short texts: the notes under the row, where they do not push one input down. */}
+          {notes.size > 0 && (
+            <Stack gap={3} style={{ gridColumn: '1 / -1' }}>
+              {[...notes.values()]}
+            </Stack>
+          )}
         </div>
       </Row>
     );

@@ -1,6 +1,7 @@
 /**
  * The "Translations" tool: every dictionary with its missing German and Turkish texts, the
- * most missing first, each count a link that opens the document at its first missing text.
+ * most missing first, each count a link that opens the document at its first missing text;
+ * beside it, the translations whose English changed since (outdated), linked the same way.
  * It reads the published documents, as export-locales does, and follows them live.
  */
 import { TranslateIcon } from '@sanity/icons/Translate';
@@ -17,11 +18,12 @@ import {
   Text,
 } from '@sanity/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { definePlugin, listenQuery, useClient } from 'sanity';
+import { definePlugin, listenQuery, useClient, useTranslation } from 'sanity';
 import { IntentLink } from 'sanity/router';
 import { documentId, NAMESPACES } from '../schemas';
 import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '../schemas/languages';
 import { STRUCTURE_GROUPS } from './structure';
+import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 import {
   totals,
   translationRows,
@@ -52,6 +54,21 @@ function useDictionaryDocuments(): { _id: string; _type?: string }[] | undefined
 
 function GapCell({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
   const gap: LanguageGap = row.languages[language];
+  return (
+    <Stack gap={2}>
+      <MissingCount row={row} language={language} gap={gap} />
+      <OutdatedCount row={row} language={language} gap={gap} />
+    </Stack>
+  );
+}
+
+interface CountProps {
+  row: TranslationRow;
+  language: TranslatedLanguage;
+  gap: LanguageGap;
+}
+
+function MissingCount({ row, language, gap }: CountProps) {
   const testId = `missing-${language}`;
   if (gap.missing === 0 || !gap.firstMissing)
     return (
@@ -76,11 +93,36 @@ function GapCell({ row, language }: { row: TranslationRow; language: TranslatedL
   );
 }
 
+/** Nothing when every translation matches today's English. */
+function OutdatedCount({ row, language, gap }: CountProps) {
+  const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
+  if (gap.outdated === 0 || !gap.firstOutdated) return null;
+  return (
+    <Button
+      as={IntentLink}
+      intent="edit"
+      params={{ id: row.id, type: row.type, path: gap.firstOutdated }}
+      mode="ghost"
+      tone="caution"
+      padding={2}
+      fontSize={1}
+      text={t('overview.outdated', { count: gap.outdated })}
+      title={t('overview.outdated-title', {
+        title: row.title,
+        language: t(`language.${language}`),
+      })}
+      data-testid={`outdated-${language}`}
+      data-outdated={gap.outdated}
+    />
+  );
+}
+
 const SECTION_TITLES = new Map(STRUCTURE_GROUPS.map((group) => [group.section, group.title]));
 
 const COLUMNS = 'minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr)';
 
 export function TranslationOverview() {
+  const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
   const documents = useDictionaryDocuments();
   const rows = useMemo(() => (documents ? translationRows(documents) : []), [documents]);
   const sums = useMemo(() => totals(rows), [rows]);
@@ -94,9 +136,11 @@ export function TranslationOverview() {
             </Heading>
             <Text muted size={1}>
               Missing German and Turkish texts in the published dictionaries, the most missing
-              first. The site shows the English text where one is missing, and{' '}
-              <code>npm run export-locales</code> lists the same figures in its coverage report.
-              Click a count to open the dictionary at its first missing text.
+              first, and outdated ones: translations whose English changed since they were written.
+              The site shows the English text where one is missing and keeps showing an outdated
+              translation until it is revised, and <code>npm run export-locales</code> lists the
+              same figures in its coverage report. Click a count to open the dictionary at its first
+              missing or outdated text.
             </Text>
           </Stack>
           {documents === undefined ? (
@@ -110,7 +154,8 @@ export function TranslationOverview() {
                   <Card key={language} padding={3} radius={2} border>
                     <Text size={1}>
                       <strong>{LANGUAGE_NAMES[language]}</strong>: {sums[language].missing} of{' '}
-                      {sums[language].texts} texts missing
+                      {sums[language].texts} texts missing ·{' '}
+                      {t('overview.outdated', { count: sums[language].outdated })}
                     </Text>
                   </Card>
                 ))}

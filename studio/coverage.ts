@@ -1,4 +1,8 @@
-/** Translation coverage of one dictionary document, e.g. "de 42/45 · tr 45/45". */
+/**
+ * Translation coverage of one dictionary document, e.g. "de 42/45 · 3 outdated · tr 45/45":
+ * translated texts per language, and how many of them were written against English that
+ * has changed since (schemas/translation-status.ts).
+ */
 import type { SanityDocument } from 'sanity';
 import { getDictionary, type Namespace } from '../schemas';
 import { TRANSLATED_LANGUAGES, type Language } from '../schemas/languages';
@@ -8,6 +12,7 @@ export interface LanguageCoverage {
   readonly language: Language;
   readonly translated: number;
   readonly texts: number;
+  readonly outdated: number;
 }
 
 export function documentCoverage(
@@ -15,17 +20,27 @@ export function documentCoverage(
   document: Partial<SanityDocument> | null | undefined,
 ): LanguageCoverage[] {
   return TRANSLATED_LANGUAGES.map((language) => {
-    const { texts, fallbacks } = splitDocument(
+    const { texts, fallbacks, outdated } = splitDocument(
       getDictionary(namespace),
       document ?? {},
       language,
       '',
       { fallback: false },
     );
-    return { language, translated: texts - fallbacks.length, texts };
+    return { language, translated: texts - fallbacks.length, texts, outdated: outdated.length };
   });
 }
 
 export function coverageLabel(coverage: readonly LanguageCoverage[]): string {
-  return coverage.map((c) => `${c.language} ${c.translated}/${c.texts}`).join(' · ');
+  return coverage
+    .map(
+      (c) =>
+        `${c.language} ${c.translated}/${c.texts}${c.outdated ? ` · ${c.outdated} outdated` : ''}`,
+    )
+    .join(' · ');
+}
+
+/** Every text translated and written against today's English. */
+export function isUpToDate(coverage: readonly LanguageCoverage[]): boolean {
+  return coverage.every((c) => c.translated === c.texts && c.outdated === 0);
 }

@@ -8,13 +8,14 @@ import { defineConfig, type DocumentBadgeComponent } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
-import { coverageLabel, documentCoverage } from './coverage';
+import { coverageLabel, documentCoverage, isUpToDate } from './coverage';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 import { presentation } from './presentation';
 import { translationOverview } from './TranslationOverview';
+import { translationStatusTexts } from './translation-status/i18n';
 import { versionsTool } from './versions/VersionsTool';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);
@@ -24,11 +25,10 @@ const CoverageBadge: DocumentBadgeComponent = (props) => {
   const document = props.draft ?? props.published;
   if (!namespace || !document) return null;
   const coverage = documentCoverage(namespace, document);
-  const complete = coverage.every((c) => c.translated === c.texts);
   return {
     label: coverageLabel(coverage),
-    title: 'Translated texts per language',
-    color: complete ? 'success' : 'warning',
+    title: 'Translated texts per language, and translations whose English changed since',
+    color: isUpToDate(coverage) ? 'success' : 'warning',
   };
 };
 
@@ -59,6 +59,7 @@ export default defineConfig({
         selectedLanguageIds.includes(member.name),
     }),
     translationOverview(),
+    translationStatusTexts(),
     versionsTool(),
     interfaceLanguages(),
   ],

@@ -16,6 +16,34 @@ describe('translation overview', () => {
     expect(studioPath('redirect.message_one', 'de')).toBe('redirect.message.one.de');
   });
 
+  it('counts outdated translations and links the first, with the texts missing', async () => {
+    const { dir, storeFile } = await temporaryDataset();
+    try {
+      const documents = (await readFile(storeFile, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { _id: string; _type: string });
+      const faq = documents.find((doc) => doc._id === 'dictionary-faq') as unknown as {
+        items: { question: { en: string; tr?: string } }[];
+      };
+      faq.items[2]!.question.en = 'What does RG ask in return?';
+      faq.items[3]!.question.en = 'Which platforms do you publish on?';
+      delete faq.items[3]!.question.tr;
+      const row = translationRows(documents).find((r) => r.namespace === 'faq')!;
+      expect(row).toMatchObject({
+        missing: 1,
+        outdated: 3,
+        languages: {
+          de: { missing: 0, outdated: 2, firstOutdated: 'items[2].question.de' },
+          tr: { missing: 1, outdated: 1, firstOutdated: 'items[2].question.tr' },
+        },
+      });
+      expect(totals(translationRows(documents)).tr).toMatchObject({ missing: 1, outdated: 1 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('counts like the export, puts the most missing first and links the first missing text', async () => {
     const { dir, storeFile } = await temporaryDataset();
     try {
@@ -58,6 +86,7 @@ describe('translation overview', () => {
       expect(totals(rows).de).toEqual({
         texts: exported.namespaces.reduce((sum, n) => sum + n.coverage.de.texts, 0),
         missing: 2,
+        outdated: 0,
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * What the translation overview lists: every dictionary with its missing German and Turkish
- * texts. The figures come from `publishDocument`, the code export-locales writes
+ * texts, and those written against English that changed since (outdated). The figures come from `publishDocument`, the code export-locales writes
  * coverage.json with, run on the same published documents, so the overview and the export's
  * report cannot disagree.
  */
@@ -15,8 +15,12 @@ export interface LanguageGap {
   /** Texts present in English: what there is to translate. */
   readonly texts: number;
   readonly missing: number;
+  /** Translations whose English changed since they were written. */
+  readonly outdated: number;
   /** The Studio path of the first missing text, e.g. `sections[0].body[1].de`. */
   readonly firstMissing?: string;
+  /** The Studio path of the first outdated translation. */
+  readonly firstOutdated?: string;
 }
 
 export interface TranslationRow {
@@ -29,6 +33,7 @@ export interface TranslationRow {
   readonly hasDraft: boolean;
   readonly languages: Record<TranslatedLanguage, LanguageGap>;
   readonly missing: number;
+  readonly outdated: number;
 }
 
 /**
@@ -56,12 +61,17 @@ export function translationRows(
       TRANSLATED_LANGUAGES.map((language) => {
         const entry = coverage[language];
         const first = entry?.fallbacks[0];
+        const firstOutdated = entry?.outdatedPaths[0];
         return [
           language,
           {
             texts: entry?.texts ?? 0,
             missing: entry?.missing ?? 0,
+            outdated: entry?.outdated ?? 0,
             ...(first === undefined ? {} : { firstMissing: studioPath(first, language) }),
+            ...(firstOutdated === undefined
+              ? {}
+              : { firstOutdated: studioPath(firstOutdated, language) }),
           },
         ];
       }),
@@ -75,11 +85,17 @@ export function translationRows(
       hasDraft: byId.has(`drafts.${id}`),
       languages,
       missing: TRANSLATED_LANGUAGES.reduce((sum, language) => sum + languages[language].missing, 0),
+      outdated: TRANSLATED_LANGUAGES.reduce(
+        (sum, language) => sum + languages[language].outdated,
+        0,
+      ),
     };
-  }).sort((a, b) => b.missing - a.missing || a.title.localeCompare(b.title));
+  }).sort(
+    (a, b) => b.missing - a.missing || b.outdated - a.outdated || a.title.localeCompare(b.title),
+  );
 }
 
-/** Texts and missing translations over all dictionaries, per language. */
+/** Texts, missing and outdated translations over all dictionaries, per language. */
 export function totals(rows: readonly TranslationRow[]): Record<TranslatedLanguage, LanguageGap> {
   return Object.fromEntries(
     TRANSLATED_LANGUAGES.map((language) => [
@@ -88,8 +104,9 @@ export function totals(rows: readonly TranslationRow[]): Record<TranslatedLangua
         (sum, row) => ({
           texts: sum.texts + row.languages[language].texts,
           missing: sum.missing + row.languages[language].missing,
+          outdated: sum.outdated + row.languages[language].outdated,
         }),
-        { texts: 0, missing: 0 },
+        { texts: 0, missing: 0, outdated: 0 },
       ),
     ]),
   ) as Record<TranslatedLanguage, LanguageGap>;

@@ -4,7 +4,8 @@
  * temporary dataset file. The API sends each publish to the site as `npm run studio` does
  * (localPublishNotifier), signed with the secret the two share beside the dataset; nobody
  * sets SANITY_REVALIDATE_SECRET. Copy that fails the gate, written through the API's
- * actions endpoint around the Studio (whose validation would block it), is held back.
+ * actions endpoint around the Studio (whose validation would block it), is held back;
+ * translations an English edit left outdated are reported and served.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localPublishNotifier } from '@/content/notify-site';
 import { signWebhook } from '@/content/webhook';
+import { senderWebhookSecret } from '@/content/webhook-secret';
 import type { RunningSite } from '@/testing/site-server';
 import {
   publishEdit,
@@ -38,7 +40,8 @@ async function get(pathname: string): Promise<string> {
   return (await fetch(`${site.url}${pathname}`)).text();
 }
 
-async function deliverWith(secret: string) {
+/** A signed delivery for the hero dictionary, as Sanity sends it, and the site's answer. */
+async function deliver(secret: string) {
   const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
   const response = await fetch(`${site.url}/api/revalidate`, {
     method: 'POST',
@@ -48,10 +51,12 @@ async function deliverWith(secret: string) {
       'sanity-webhook-signature': await signWebhook(body, secret),
     },
   });
-  return {
-    status: response.status,
-    message: ((await response.json()) as { message: string }).message,
-  };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function deliverWith(secret: string) {
+  const { status, body } = await deliver(secret);
+  return { status, message: (body as { message: string }).message };
 }
 
 async function textOn(pathname: string, selector: string): Promise<string> {
@@ -150,5 +155,32 @@ describe('publish → live with the local API and no settings', () => {
     expect(status.heldBack).toEqual([
       expect.objectContaining({ namespace: 'footer', problems: [problem] }),
     ]);
+  });
+
+  it('answers how many German and Turkish texts an English edit left outdated, and keeps serving them', async () => {
+    const german = await textOn('/de', '#hero-title');
+    await publishEdit(session.api, 'dictionary-hero', {
+      'title.main.en': 'Games that take a clear stand,',
+    });
+    await expect
+      .poll(() => notes.at(-1), { timeout: 15_000 })
+      .toBe(
+        'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 1, tr 1',
+      );
+    await expect(textOn('/', '#hero-title')).resolves.toContain('Games that take a clear stand,');
+    await expect(textOn('/de', '#hero-title')).resolves.toBe(german);
+
+    // The answer itself, to a delivery signed with the secret the two share.
+    const answer = await deliver(
+      senderWebhookSecret({ CONTENT_STORE_FILE: dataset.storeFile }).secret,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'revalidated',
+      translations: {
+        de: { missing: 0, outdated: 1 },
+        tr: { missing: 0, outdated: 1 },
+      },
+    });
   });
 });

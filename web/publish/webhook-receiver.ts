@@ -12,6 +12,7 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { after } from 'next/server';
+import { translationCounts, type TranslationCounts } from '@/content/published';
 import { readWebhook, SIGNATURE_HEADER_NAME, type WebhookAnswer } from '@/content/webhook';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
@@ -101,7 +102,10 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   // This instance's own cache, also when the record failed: it serves the new text at least.
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   if (notRecorded) return unavailable(namespace, notRecorded);
-  if (result.state === 'held-back') return heldBack(delivery.document, namespace, result.problems);
+  // Outdated translations are reported, never held back: the site keeps serving them.
+  const translations = translationCounts(result.coverage);
+  if (result.state === 'held-back')
+    return heldBack(delivery.document, namespace, result.problems, translations);
   // Kept before the answer, so a restore can find it as soon as the publish is answered.
   await keepLiveVersion(result, delivery);
   // The CDN in front is purged once this answer is out: Next applies revalidateTag on this
@@ -114,6 +118,7 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
+    translations,
     cdnPurge: purger.cdn ? { cdn: purger.cdn, state: 'after-answer', tags } : { state: 'off' },
   });
 }
@@ -141,12 +146,14 @@ function heldBack(
   document: string,
   namespace: Namespace,
   problems: readonly ContentProblem[],
+  translations?: TranslationCounts,
 ): Response {
   return answer({
     status: 'held-back',
     namespace,
     document,
     problems: problems.map(describeProblem),
+    ...(translations ? { translations } : {}),
   });
 }
 
