@@ -12,7 +12,7 @@ import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { ApiClient } from '@/local-api/testing/client';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -121,11 +121,53 @@ export interface StudioSession {
   /** Opens a dictionary's document in the desk and waits for its form. */
   openDictionary(tab: StudioTab, namespace: Namespace): Promise<void>;
   /**
+   * Opens a tool of the top bar (`versions`, `translations`) and waits until the Studio has
+   * settled: it mounts its layout, and the tool with it, a second time once its first
+   * requests are answered, which drops anything done in the first (a tab picked, a time typed).
+   */
+  openTool(tab: StudioTab, tool: string): Promise<void>;
+  /**
    * Shows the tab holding a field of an open dictionary, as an editor clicks it: large
    * dictionaries show one block at a time.
    */
   showField(tab: StudioTab, namespace: Namespace, fieldPath: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs `action` (a navigation), then waits until no request has been in flight for
+ * `quietMs`: the Studio's second mount follows the answers to its first mount's requests,
+ * and makes requests of its own. Listens are long-lived and never finish, so they do not count.
+ */
+async function settledAfter(page: Page, action: () => Promise<unknown>, quietMs = 1_500) {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    if (request.url().includes('/data/listen/')) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action();
+    const deadline = Date.now() + 60_000;
+    while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `the Studio did not settle within 60 s: ${[...inFlight].map((r) => r.url()).join(', ')}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 /** A field of the open document (the Studio marks each one `field-<path>`). */
@@ -213,6 +255,9 @@ export async function startStudioSession(options: {
       // The form is ready when its fields and the document's Publish action are shown.
       await tab.page.locator('[data-testid^="field-"]').first().waitFor({ timeout: 60_000 });
       await tab.page.getByTestId('action-publish').waitFor({ timeout: 60_000 });
+    },
+    async openTool(tab, tool) {
+      await settledAfter(tab.page, () => tab.page.goto(`${studio.url}/${tool}`));
     },
     async showField(tab, namespace, fieldPath) {
       const group = fieldGroups(getDictionary(namespace)).groupOf[fieldPath.split('.')[0]!];

@@ -130,7 +130,7 @@ describe('undoing a bad publish with the Versions tool', () => {
     // The site kept both, and the version the build went live with.
     await expect.poll(async () => (await keptVersions('hero')).length, { timeout: 10_000 }).toBe(3);
 
-    await page().goto(`${session.studioUrl}/versions`);
+    await session.openTool(tab, 'versions');
     // It opens on the dictionary published last, comparing the version before the live one.
     const detail = page().getByTestId('version-detail');
     await detail.waitFor({ timeout: 60_000 });
@@ -182,7 +182,7 @@ describe('undoing a bad publish with the Versions tool', () => {
       ],
     });
     expect(edited.status, edited.text).toBe(200);
-    await page().goto(`${session.studioUrl}/versions`);
+    await session.openTool(tab, 'versions');
     await page().getByTestId('versions-draft-note').waitFor({ timeout: 60_000 });
     await page().getByTestId('version-compare').last().click();
     await page().getByTestId('restore-version').click();
@@ -222,7 +222,7 @@ describe('undoing a bad publish with the Versions tool', () => {
       .poll(async () => (await keptVersions('faqPage')).length, { timeout: 10_000 })
       .toBe(2);
 
-    await page().goto(`${session.studioUrl}/versions`);
+    await session.openTool(tab, 'versions');
     await page().getByTestId('versions-tab-site').click();
     await page().getByTestId('site-restore-time').fill(localInput(at));
     await page().getByTestId('site-restore-preview').click();
@@ -289,7 +289,7 @@ describe('undoing a bad publish with the Versions tool', () => {
     await german.page.addInitScript(() =>
       localStorage.setItem('sanity-locale:local:default', 'de-DE'),
     );
-    await german.page.goto(`${session.studioUrl}/versions`);
+    await session.openTool(german, 'versions');
     await german.page
       .getByRole('heading', { name: 'Versionen', level: 1 })
       .waitFor({ timeout: 60_000 });
