@@ -4,7 +4,7 @@
  * disk, and then renamed over the target (a rename within one folder is atomic).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isProcessRunning } from './process-alive.ts';
 
@@ -23,6 +23,16 @@ const TEMPORARY_NAME = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 export function isStaleTemporary(name: string): boolean {
   const pid = Number(TEMPORARY_NAME.exec(name)?.[1]);
   return Number.isInteger(pid) && pid !== process.pid && !isProcessRunning(pid);
+}
+
+/** A file's text, or undefined when there is no such file (not yet written, or removed). */
+export async function readTextIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 export async function writeFileAtomically(

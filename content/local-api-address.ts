@@ -5,7 +5,8 @@
  * preview secrets with the API (the Studio keeps them there), whichever port the API got.
  * The API writes it when it starts and removes it when it stops.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { readTextIfPresent } from './atomic-file';
 import { isProcessRunning } from './process-alive';
 
 export interface LocalApiAddress {
@@ -50,13 +51,8 @@ export async function removeLocalApiAddress(storeFile: string, pid: number): Pro
  */
 export async function readLocalApiAddress(storeFile: string): Promise<LocalApiAddress | undefined> {
   const file = localApiAddressFile(storeFile);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return undefined;
   let value: Partial<LocalApiAddress>;
   try {
     value = JSON.parse(text) as Partial<LocalApiAddress>;

@@ -4,10 +4,9 @@
  * atomically (a temporary file beside it, then a rename), and guarded by the store lock
  * that the local API takes too.
  */
-import { readFile } from 'node:fs/promises';
 import { evaluate, parse } from 'groq-js';
 import type { Namespace } from '@/schemas';
-import { writeFileAtomically } from './atomic-file';
+import { readTextIfPresent, writeFileAtomically } from './atomic-file';
 import { inPerspective, type ReadPerspective } from './perspective';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';
@@ -22,13 +21,8 @@ export class LocalStore implements ContentStore {
   }
 
   async readAll(): Promise<DictionaryDocument[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = await readTextIfPresent(this.file);
+    if (text === undefined) return [];
     return text
       .split('\n')
       .filter((line) => line.trim() !== '')

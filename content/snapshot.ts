@@ -5,12 +5,12 @@
  * gate, and it survives a restart. When the store holds copy that fails, the site serves
  * this version instead, and the file records why the newer one is held back.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
-import { temporaryPathFor } from './atomic-file';
+import { readTextIfPresent, temporaryPathFor } from './atomic-file';
 import type { DictionaryDocument } from './store';
 
 export interface HeldBack {
@@ -62,12 +62,8 @@ export class Snapshot implements SnapshotStore {
   }
 
   async read<N extends Namespace>(namespace: N): Promise<SnapshotEntry<N> | undefined> {
-    try {
-      return JSON.parse(await readFile(this.file(namespace), 'utf8')) as SnapshotEntry<N>;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const text = await readTextIfPresent(this.file(namespace));
+    return text === undefined ? undefined : (JSON.parse(text) as SnapshotEntry<N>);
   }
 
   /** Records a version that passed: it becomes the last good one and nothing is held back. */

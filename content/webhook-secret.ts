@@ -12,9 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { temporaryPathFor } from './atomic-file';
+import { readTextIfPresent, temporaryPathFor } from './atomic-file';
 import { readContentSettings, SettingsError } from './settings';
 
 export interface WebhookSecret {
@@ -62,13 +61,8 @@ export async function siteWebhookSecret(
   const storeFile = localStoreFile(env);
   if (!storeFile) return undefined;
   const file = localWebhookSecretFile(storeFile);
-  try {
-    const secret = usable(await readFile(file, 'utf8'));
-    return secret ? { secret, source: { file } } : undefined;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const secret = usable((await readTextIfPresent(file)) ?? '');
+  return secret ? { secret, source: { file } } : undefined;
 }
 
 /**

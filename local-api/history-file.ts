@@ -5,8 +5,12 @@
  * Bounded: the newest HISTORY_KEPT transactions, and no more than HISTORY_MAX_BYTES of
  * them; the file is rewritten (atomically) once it grows a quarter past either bound.
  */
-import { appendFile, readFile } from 'node:fs/promises';
-import { removeStaleTemporaries, writeFileAtomically } from '@/content/atomic-file';
+import { appendFile } from 'node:fs/promises';
+import {
+  readTextIfPresent,
+  removeStaleTemporaries,
+  writeFileAtomically,
+} from '@/content/atomic-file';
 import type { Transaction } from './document-store';
 
 export const HISTORY_KEPT = 2_000;
@@ -42,13 +46,8 @@ export class HistoryFile {
   /** The kept transactions, oldest first; a line cut short by a killed writer is skipped. */
   async read(): Promise<Transaction[]> {
     await removeStaleTemporaries(this.file);
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = await readTextIfPresent(this.file);
+    if (text === undefined) return [];
     const transactions: Transaction[] = [];
     let skipped = 0;
     for (const line of text.split('\n')) {
