@@ -1,61 +1,65 @@
 /**
- * The input of one text in every language. Short texts (labels, titles, button labels,
- * addresses) put English, German and Turkish side by side once the form is wide enough for
- * all of them (a narrow pane or a deeply nested entry stacks them again, rather than leaving
- * one language alone on a second row); long texts keep them one under the other at the full
- * width. The language filter has already removed the languages an editor hid (it wraps
- * every object input), so there is one column per language shown.
+ * The input of one text in every language: one grid holding each language's label and input
+ * (./LanguageField.tsx) row by row, then the text's one actions menu (./text-actions.tsx),
+ * so Tab runs English → German → Turkish → actions.
+ *
+ * One language per row, its label beside its input: a text takes a line per language, and
+ * each input is as wide as the form allows. Side by side, three short inputs in Sanity's
+ * form (at most 640 px wide, on any screen) were 183 px each and cut titles, button labels
+ * and the copyright template, hiding the `{year}` an editor had just deleted. The language
+ * filter has already removed the languages an editor hid (it wraps every object input), so
+ * there is one row per language shown.
  */
-import { Stack } from '@sanity/ui';
-import type { CSSProperties } from 'react';
 import { ObjectInputMembers, type ObjectInputProps } from 'sanity';
 import { styled } from 'styled-components';
-import type { LocalizedTypeOptions } from '../schemas/sanity';
+import { TextActions } from './text-actions';
 
-const Row = styled.div`
-  container-type: inline-size;
-  & > [data-language-columns] {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: 1rem 0.75rem;
-    /* Inputs line up even when one language's title or warning takes more room. */
-    align-items: end;
+const Languages = styled.div`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr) auto;
+  column-gap: 0.75rem;
+  row-gap: 0.375rem;
+  align-items: start;
+
+  & [data-language-label] {
+    grid-column: 1;
+    min-width: 4.5rem;
+    /* Level with the text in the input beside it. */
+    padding-top: 0.7rem;
   }
-  @container (min-width: 30rem) {
-    & > [data-language-columns] {
-      grid-template-columns: repeat(var(--language-columns), minmax(0, 1fr));
-    }
+  & [data-language-input] {
+    grid-column: 2;
+  }
+  & [data-text-actions] {
+    grid-column: 3;
+    grid-row: 1;
+  }
+  /* Long texts grow with their content, from the type's rows (LanguageField sets them). */
+  & textarea {
+    field-sizing: content;
+    min-height: calc(var(--text-rows, 2) * 1lh + 1.5rem);
+    max-height: 70vh;
   }
 `;
 
 export function LocalizedTextInput(props: ObjectInputProps) {
-  const options = props.schemaType.options as Partial<LocalizedTypeOptions> | undefined;
-  const members = (
-    <ObjectInputMembers
-      members={props.members}
-      {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
-      {...(props.renderBlock && { renderBlock: props.renderBlock })}
-      renderField={props.renderField}
-      {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
-      renderInput={props.renderInput}
-      renderItem={props.renderItem}
-      renderPreview={props.renderPreview}
-    />
-  );
-  if (options?.languageLayout === 'row')
-    return (
-      <Row data-language-layout="row">
-        <div
-          data-language-columns
-          style={{ '--language-columns': Math.max(1, props.members.length) } as CSSProperties}
-        >
-          {members}
-        </div>
-      </Row>
-    );
   return (
-    <Stack gap={4} data-language-layout="stack">
-      {members}
-    </Stack>
+    <TextActions>
+      {(actionsMenu) => (
+        <Languages data-localized-text>
+          <ObjectInputMembers
+            members={props.members}
+            {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
+            {...(props.renderBlock && { renderBlock: props.renderBlock })}
+            renderField={props.renderField}
+            {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
+            renderInput={props.renderInput}
+            renderItem={props.renderItem}
+            renderPreview={props.renderPreview}
+          />
+          <div data-text-actions>{actionsMenu}</div>
+        </Languages>
+      )}
+    </TextActions>
   );
 }

@@ -1,31 +1,21 @@
 /**
  * The Presentation tool: the site in a frame, with unpublished changes (draft mode), where
- * a click on a text opens its field. For each dictionary it lists where it shows: every
- * page in every language that reads it (schemas/site.ts). Opening a page in the frame
- * opens that page's own dictionary beside it.
+ * a click on a text opens its field. Opening a page in the frame opens that page's own
+ * dictionary beside it.
+ *
+ * Sanity's per-document "Used on N pages" list (`resolve.locations`) is left out: it sat
+ * above every form, taking room from the texts, and repeated the dictionary's "On the site"
+ * tab, which lists the same pages.
  */
-import { presentationTool, type DocumentLocationResolvers } from 'sanity/presentation';
-import { documentType, NAMESPACES, type Namespace } from '../schemas';
-import { LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
+import { presentationTool } from 'sanity/presentation';
+import { documentType } from '../schemas';
+import { LANGUAGES } from '../schemas/languages';
 import { pagePath } from '../schemas/paths';
-import { pagesShowing, SITE_PAGES } from '../schemas/site';
+import { SITE_PAGES } from '../schemas/site';
 import { apiHost, previewUrl } from './env';
 
 /** The site's route that starts a preview after checking the Studio's secret. */
 export const ENABLE_PREVIEW_PATH = '/api/draft-mode/enable';
-
-function locationsOf(namespace: Namespace) {
-  return pagesShowing(namespace).flatMap((page) =>
-    LANGUAGES.map((language) => ({
-      title: `${page.slug ? `/${page.slug}` : 'Home page'} (${LANGUAGE_NAMES[language]})`,
-      href: pagePath(page.slug, language),
-    })),
-  );
-}
-
-export const locations: DocumentLocationResolvers = Object.fromEntries(
-  NAMESPACES.map((namespace) => [documentType(namespace), { locations: locationsOf(namespace) }]),
-);
 
 /** Each page's own dictionary, at the page's address in every language (`/` and `/en` alike). */
 export const mainDocuments = SITE_PAGES.map((page) => ({
@@ -49,5 +39,5 @@ export const presentation = presentationTool({
     initial: previewUrl,
     previewMode: { enable: ENABLE_PREVIEW_PATH },
   },
-  resolve: { locations, mainDocuments },
+  resolve: { mainDocuments },
 });

@@ -9,11 +9,13 @@ import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage } from './coverage';
+import { editorBundles } from './editor-i18n';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
+import { presentation } from './presentation';
+import { PublishCheckBadge } from './publish-check';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
-import { presentation } from './presentation';
 import { translationOverview } from './TranslationOverview';
 import { versionsTool } from './versions/VersionsTool';
 
@@ -62,6 +64,7 @@ export default defineConfig({
     versionsTool(),
     interfaceLanguages(),
   ],
+  i18n: { bundles: editorBundles },
   schema: {
     types: schemaTypes,
     // No "create new" for dictionaries: each exists once, with the pipeline's id.
@@ -75,7 +78,9 @@ export default defineConfig({
         ? actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? ''))
         : actions,
     badges: (badges, context) =>
-      dictionaryTypeNames.has(context.schemaType) ? [...badges, CoverageBadge] : badges,
+      dictionaryTypeNames.has(context.schemaType)
+        ? [...badges, CoverageBadge, PublishCheckBadge]
+        : badges,
     newDocumentOptions: (options) =>
       options.filter((option) => !dictionaryTypeNames.has(option.templateId)),
   },
