@@ -16,6 +16,7 @@ import { presentation } from './presentation';
 import { PublishCheckBadge } from './publish-check';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
+import { DocumentQueueNav } from './translation-queue';
 import { translationOverview } from './TranslationOverview';
 import { versionsTool } from './versions/VersionsTool';
 
@@ -81,6 +82,9 @@ export default defineConfig({
       dictionaryTypeNames.has(context.schemaType)
         ? [...badges, CoverageBadge, PublishCheckBadge]
         : badges,
+    // The header's slot for the language filter also holds the translation queue's steps.
+    unstable_languageFilter: (components, context) =>
+      dictionaryTypeNames.has(context.schemaType) ? [...components, DocumentQueueNav] : components,
     newDocumentOptions: (options) =>
       options.filter((option) => !dictionaryTypeNames.has(option.templateId)),
   },
