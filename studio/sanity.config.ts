@@ -13,6 +13,7 @@ import { editorBundles } from './editor-i18n';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
 import { presentation } from './presentation';
+import { forEditor } from './PresentationForEditor';
 import { PublishCheckBadge } from './publish-check';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
@@ -66,6 +67,10 @@ export default defineConfig({
     interfaceLanguages(),
   ],
   i18n: { bundles: editorBundles },
+  tools: (tools) =>
+    tools.map((tool) =>
+      tool.name === 'presentation' ? { ...tool, component: forEditor(tool.component) } : tool,
+    ),
   schema: {
     types: schemaTypes,
     // No "create new" for dictionaries: each exists once, with the pipeline's id.
