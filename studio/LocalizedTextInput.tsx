@@ -6,21 +6,28 @@
  * One language per row, its label beside its input: a text takes a line per language, and
  * each input is as wide as the form allows. Side by side, three short inputs in Sanity's
  * form (at most 640 px wide, on any screen) were 183 px each and cut titles, button labels
- * and the copyright template, hiding the `{year}` an editor had just deleted. The language
- * filter has already removed the languages an editor hid (it wraps every object input), so
- * there is one row per language shown.
+ * and the copyright template, hiding the `{year}` an editor had just deleted. In a narrow
+ * pane (the Presentation tool's, a nested list entry) the label goes above its input, which
+ * then takes the whole width. The language filter has already removed the languages an
+ * editor hid (it wraps every object input), so there is one row per language shown.
  */
 import { ObjectInputMembers, type ObjectInputProps } from 'sanity';
 import { styled } from 'styled-components';
 import { TextActions } from './text-actions';
 
-const Languages = styled.div`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr) auto;
-  column-gap: 0.75rem;
-  row-gap: 0.375rem;
-  align-items: start;
+/** Below this width a label beside its input would leave the input too narrow. */
+const LABELS_BESIDE_FROM = '28rem';
 
+const Languages = styled.div`
+  container-type: inline-size;
+
+  & > [data-language-grid] {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr) auto;
+    column-gap: 0.75rem;
+    row-gap: 0.375rem;
+    align-items: start;
+  }
   & [data-language-label] {
     grid-column: 1;
     min-width: 4.5rem;
@@ -33,6 +40,21 @@ const Languages = styled.div`
   & [data-text-actions] {
     grid-column: 3;
     grid-row: 1;
+  }
+  @container (max-width: ${LABELS_BESIDE_FROM}) {
+    & > [data-language-grid] {
+      grid-template-columns: minmax(0, 1fr) auto;
+    }
+    & [data-language-label],
+    & [data-language-input] {
+      grid-column: 1;
+      padding-top: 0;
+    }
+    /* Beside the first input, below its label. */
+    & [data-text-actions] {
+      grid-column: 2;
+      grid-row: 2;
+    }
   }
   /* Long texts grow with their content, from the type's rows (LanguageField sets them). */
   & textarea {
@@ -47,17 +69,19 @@ export function LocalizedTextInput(props: ObjectInputProps) {
     <TextActions>
       {(actionsMenu) => (
         <Languages data-localized-text>
-          <ObjectInputMembers
-            members={props.members}
-            {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
-            {...(props.renderBlock && { renderBlock: props.renderBlock })}
-            renderField={props.renderField}
-            {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
-            renderInput={props.renderInput}
-            renderItem={props.renderItem}
-            renderPreview={props.renderPreview}
-          />
-          <div data-text-actions>{actionsMenu}</div>
+          <div data-language-grid>
+            <ObjectInputMembers
+              members={props.members}
+              {...(props.renderAnnotation && { renderAnnotation: props.renderAnnotation })}
+              {...(props.renderBlock && { renderBlock: props.renderBlock })}
+              renderField={props.renderField}
+              {...(props.renderInlineBlock && { renderInlineBlock: props.renderInlineBlock })}
+              renderInput={props.renderInput}
+              renderItem={props.renderItem}
+              renderPreview={props.renderPreview}
+            />
+            <div data-text-actions>{actionsMenu}</div>
+          </div>
         </Languages>
       )}
     </TextActions>
