@@ -33,7 +33,9 @@ import {
   type FieldProps,
   type Path,
   type SchemaType,
+  useTranslation,
 } from 'sanity';
+import { EDITOR_NAMESPACE } from './editor-i18n';
 
 interface ActionSource {
   /** As Sanity hands them to the field: the same array from render to render. */
@@ -116,6 +118,8 @@ export function LanguageActions({
  * in one menu after the inputs.
  */
 export function TextActions({ children }: { children: (menu: ReactNode) => ReactNode }) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const allLanguages = t('text-actions.all-languages');
   const own = useContext(TextFieldActions);
   const [ownNodes, setOwnNodes] = useState<DocumentFieldActionNode[]>([]);
   const [byLanguage, setByLanguage] = useState<
@@ -134,12 +138,12 @@ export function TextActions({ children }: { children: (menu: ReactNode) => React
   const nodes = useMemo((): DocumentFieldActionNode[] => {
     const groups: DocumentFieldActionNode[] = [];
     if (ownNodes.length)
-      groups.push({ type: 'group', title: 'All languages', expanded: true, children: ownNodes });
+      groups.push({ type: 'group', title: allLanguages, expanded: true, children: ownNodes });
     for (const { title, nodes: languageNodes } of Object.values(byLanguage))
       if (languageNodes.length)
         groups.push({ type: 'group', title, expanded: true, children: languageNodes });
     return groups;
-  }, [ownNodes, byLanguage]);
+  }, [ownNodes, byLanguage, allLanguages]);
   const menu = (
     <>
       {own && <ResolvedActions source={own} onNodes={setOwnNodes} />}
