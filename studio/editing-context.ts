@@ -16,7 +16,7 @@ export interface EditingContext {
   readonly namespace: Namespace | null;
   /** The language of the field the editor last typed in. */
   readonly language: Language | null;
-  /** The last gap of the translation queue opened. */
+  /** The editor's place in the translation queue: the gap opened or the field focused last. */
   readonly queuePosition: QueuePosition | null;
   /** The languages the queue steps through. */
   readonly queueLanguage: QueueLanguage;

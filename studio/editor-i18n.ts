@@ -10,7 +10,7 @@ export const EDITOR_NAMESPACE = 'rg-editor';
 const en = {
   'translations.title': 'Translations',
   'translations.intro':
-    'German and Turkish texts still to write, in what you see in the Studio: a draft where there is one, else the published text. The site shows the English text where one is missing. Step through them with Next and Previous, here or in any dictionary’s header.',
+    'German and Turkish texts still to write, in what you see in the Studio: a draft where there is one, else the published text. The site shows the English text where one is missing. Step through them with Next and Previous, here or in any dictionary’s header, or from the text you are writing with Alt+Page Down and Alt+Page Up.',
   'translations.total': '{{language}}: {{missing}} of {{texts}} texts missing',
   'translations.total-draft': '{{count}} filled in drafts, not yet published',
   'translations.column.dictionary': 'Dictionary',
@@ -25,6 +25,8 @@ const en = {
   'queue.next': 'Next',
   'queue.previous-title': 'Previous missing translation ({{language}})',
   'queue.next-title': 'Next missing translation ({{language}})',
+  'queue.previous-keys': 'Alt+Page Up',
+  'queue.next-keys': 'Alt+Page Down',
   'queue.count': '{{count}} to translate',
   'queue.empty': 'Nothing to translate',
   'queue.here': '{{count}} here',
@@ -41,7 +43,7 @@ export type EditorTextKey = keyof typeof en;
 const de: Record<EditorTextKey, string> = {
   'translations.title': 'Übersetzungen',
   'translations.intro':
-    'Deutsche und türkische Texte, die noch fehlen, so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs.',
+    'Deutsche und türkische Texte, die noch fehlen, so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs, oder aus dem Text, den du gerade schreibst, mit Alt+Bild ab und Alt+Bild auf.',
   'translations.total': '{{language}}: {{missing}} von {{texts}} Texten fehlen',
   'translations.total-draft': '{{count}} in Entwürfen ausgefüllt, noch nicht veröffentlicht',
   'translations.column.dictionary': 'Wörterbuch',
@@ -56,6 +58,8 @@ const de: Record<EditorTextKey, string> = {
   'queue.next': 'Weiter',
   'queue.previous-title': 'Vorige fehlende Übersetzung ({{language}})',
   'queue.next-title': 'Nächste fehlende Übersetzung ({{language}})',
+  'queue.previous-keys': 'Alt+Bild auf',
+  'queue.next-keys': 'Alt+Bild ab',
   'queue.count': '{{count}} zu übersetzen',
   'queue.empty': 'Nichts zu übersetzen',
   'queue.here': '{{count}} hier',

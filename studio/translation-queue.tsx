@@ -1,14 +1,22 @@
 /**
  * Stepping through the translation queue (./translation-overview.ts): Previous and Next, in
- * the Translations tool and in every dictionary's header. From a dictionary the step starts
- * at the field the editor was last in; from the tool, at the gap opened last. Each opens the
- * gap's dictionary at the field to fill, focused, ready to type.
+ * the Translations tool and in every dictionary's header, and the same two steps from the
+ * keyboard (Alt+Page Down, Alt+Page Up). A step starts where the editor was last: the field
+ * last focused or the gap last opened; from a dictionary that holds neither, at its start.
+ * Each opens the gap's dictionary at the field to fill, focused, ready to type.
  */
 import { ArrowDownIcon } from '@sanity/icons/ArrowDown';
 import { ArrowUpIcon } from '@sanity/icons/ArrowUp';
 import { Badge, Button, Flex, Text } from '@sanity/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { listenQuery, useClient, useTranslation, type Path } from 'sanity';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  listenQuery,
+  useClient,
+  useDocumentOperation,
+  useDocumentStore,
+  useTranslation,
+  type Path,
+} from 'sanity';
 import { useRouter } from 'sanity/router';
 import { useDocumentPane } from 'sanity/structure';
 import { documentId, documentType, namespaceOfDocumentType, NAMESPACES } from '../schemas';
@@ -36,38 +44,111 @@ const IDS = NAMESPACES.flatMap((namespace) => [
   `drafts.${documentId(namespace)}`,
 ]);
 
+type StoredDocument = { _id: string; _type?: string };
+
+/**
+ * The documents as last read. A document's header is mounted anew for each path opened in
+ * it (each step of the queue): with these, its steps work at once, not after a new query.
+ */
+let lastRead: StoredDocument[] | undefined;
+
 /** Every dictionary, published and draft, followed live; undefined while loading. */
 export function useTranslationRows(): TranslationRow[] | undefined {
   const client = useClient({ apiVersion: '2025-02-19' });
-  const [documents, setDocuments] = useState<{ _id: string; _type?: string }[]>();
+  const [documents, setDocuments] = useState<StoredDocument[] | undefined>(lastRead);
   useEffect(() => {
     const subscription = listenQuery(
       client,
       '*[_id in $ids]',
       { ids: IDS },
       { perspective: 'raw', throttleTime: 500, tag: 'translation-queue' },
-    ).subscribe({ next: setDocuments, error: () => setDocuments([]) });
+    ).subscribe({
+      next: (read: StoredDocument[]) => {
+        lastRead = read;
+        setDocuments(read);
+      },
+      error: () => setDocuments([]),
+    });
     return () => subscription.unsubscribe();
   }, [client]);
   return useMemo(() => (documents ? translationRows(documents) : undefined), [documents]);
 }
 
-/** Opens a gap: its dictionary at the field to fill, which Sanity focuses. */
-export function useOpenGap(): (gap: TranslationGap) => void {
+/**
+ * Opens a gap: its dictionary at the field to fill, which Sanity focuses. From a document,
+ * `saved` first waits for the edits typed there to be saved: Sanity sends edits up to a
+ * second after the last key, and opening a path through an intent within that second
+ * dropped them (the last words typed before a step were never stored, though the form
+ * showed them). The place in the queue moves at once, so a second step while waiting steps
+ * on from the first one's gap; only the last step opens.
+ */
+export function useOpenGap(saved?: () => Promise<void>): (gap: TranslationGap) => void {
   const router = useRouter();
+  const latest = useRef(0);
   return useCallback(
     (gap) => {
       rememberEditing({
         queuePosition: { namespace: gap.namespace, text: gap.text, language: gap.language },
       });
-      router.navigateIntent('edit', {
-        id: documentId(gap.namespace),
-        type: documentType(gap.namespace),
-        path: gap.path,
+      const open = () =>
+        router.navigateIntent('edit', {
+          id: documentId(gap.namespace),
+          type: documentType(gap.namespace),
+          path: gap.path,
+        });
+      if (!saved) return open();
+      const step = ++latest.current;
+      void saved().then(() => {
+        if (step === latest.current) open();
       });
     },
-    [router],
+    [router, saved],
   );
+}
+
+/**
+ * Saves the open document's edits now (Sanity otherwise sends them up to a second after the
+ * last key) and resolves once the document store has them all, as Publish waits for it.
+ */
+function useSaveEdits(id: string, type: string): () => Promise<void> {
+  const { commit } = useDocumentOperation(id, type);
+  const store = useDocumentStore();
+  return useCallback(() => {
+    commit.execute();
+    return new Promise<void>((resolve) => {
+      let saved = false;
+      const subscription = store.pair.consistencyStatus(id, type).subscribe((consistent) => {
+        if (!consistent || saved) return;
+        saved = true;
+        resolve();
+        // Once `subscribe` has returned: the first value may already be the answer.
+        queueMicrotask(() => subscription.unsubscribe());
+      });
+    });
+  }, [commit, store, id, type]);
+}
+
+/**
+ * The step a key press asks for: Alt+Page Down the next gap, Alt+Page Up the previous one (as
+ * in Weblate). Typing a text is followed by the next one without leaving the keyboard: the
+ * header's buttons are a dozen Shift+Tabs back, through fields that would move the place
+ * the step starts from.
+ */
+function stepOfKey(event: KeyboardEvent): 1 | -1 | undefined {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+  if (event.key === 'PageDown') return 1;
+  if (event.key === 'PageUp') return -1;
+}
+
+/** The ARIA names of the two keys (aria-keyshortcuts). */
+const NEXT_KEYS = 'Alt+PageDown';
+const PREVIOUS_KEYS = 'Alt+PageUp';
+
+/** The part of the page a document's header belongs to: the one that also holds its form. */
+function documentOf(header: HTMLElement): HTMLElement | null {
+  for (let node = header.parentElement; node; node = node.parentElement)
+    if (node.querySelector('[data-testid="document-panel-scroller"]')) return node;
+  return null;
 }
 
 function queueLanguageName(language: string, allLanguages: string): string {
@@ -77,36 +158,58 @@ function queueLanguageName(language: string, allLanguages: string): string {
 /**
  * Previous and Next over the queue. `from` is read at the click: the place to step from.
  * `compact` draws icons only (a document's header), with the names as labels and tooltips.
+ * The keys step too: in a document's header (`compact`), from inside that document only (a
+ * split pane shows two); in the tool, from anywhere in it.
  */
 export function QueueButtons({
   rows,
   from,
+  saved,
   compact = false,
 }: {
   rows: readonly TranslationRow[];
   from: () => QueuePosition | null;
+  /** In a document: waits for its edits to be saved before another path opens. */
+  saved?: () => Promise<void>;
   compact?: boolean;
 }) {
+  const root = useRef<HTMLDivElement>(null);
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { queueLanguage } = useEditingContext();
   const queue = useMemo(() => translationQueue(rows, queueLanguage), [rows, queueLanguage]);
-  const open = useOpenGap();
+  const open = useOpenGap(saved);
   const language = queueLanguageName(queueLanguage, t('queue.all-languages'));
   const step = (direction: 1 | -1) => {
     const gap = stepQueue(queue, from(), direction);
     if (gap) open(gap);
   };
   const disabled = queue.length === 0;
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const direction = stepOfKey(event);
+    if (!direction || disabled) return;
+    if (compact) {
+      const edited = root.current && documentOf(root.current);
+      if (!edited || !(event.target instanceof Node) || !edited.contains(event.target)) return;
+    }
+    event.preventDefault();
+    step(direction);
+  });
+  useEffect(() => {
+    // Capturing: an input's own key handling comes after.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
   const count = disabled ? t('queue.empty') : t('queue.count', { count: queue.length });
   const previous = t('queue.previous-title', { language });
   const next = t('queue.next-title', { language });
   return (
-    <Flex align="center" gap={1} data-testid="translation-queue">
+    <Flex align="center" gap={1} data-testid="translation-queue" ref={root}>
       <Button
         mode={compact ? 'bleed' : 'ghost'}
         icon={ArrowUpIcon}
         {...(compact ? { 'aria-label': previous } : { text: t('queue.previous') })}
-        title={previous}
+        title={`${previous} (${t('queue.previous-keys')})`}
+        aria-keyshortcuts={PREVIOUS_KEYS}
         disabled={disabled}
         onClick={() => step(-1)}
         data-testid="queue-previous"
@@ -115,7 +218,8 @@ export function QueueButtons({
         mode={compact ? 'bleed' : 'ghost'}
         icon={ArrowDownIcon}
         {...(compact ? { 'aria-label': next } : { text: t('queue.next') })}
-        title={next}
+        title={`${next} (${t('queue.next-keys')})`}
+        aria-keyshortcuts={NEXT_KEYS}
         disabled={disabled}
         onClick={() => step(1)}
         data-testid="queue-next"
@@ -163,10 +267,28 @@ export function DocumentQueueNav() {
   const { focusPath } = pane;
   const namespace = namespaceOfDocumentType(pane.documentType);
   const rows = useTranslationRows();
-  // The focus leaves the field when a button is pressed: step from where it was.
-  const lastFocus = useRef<Path>([]);
+  const saved = useSaveEdits(pane.documentId, pane.documentType);
+  const row = rows?.find((r) => r.namespace === namespace);
+  // Read at a focus change only: the rows change as the editor types, and must not move
+  // the place back to a field the editor has left.
+  const currentRow = useRef(row);
   useEffect(() => {
-    if (focusPath.length > 0) lastFocus.current = focusPath;
+    currentRow.current = row;
+  }, [row]);
+  // The place to step from is the field the editor is (or was last) in, kept when a button
+  // takes the focus. A step sets it too (useOpenGap), at once: the opened field gets the
+  // focus a moment later, and a second key press in between steps on from the opened gap.
+  useEffect(() => {
+    const focusedRow = currentRow.current;
+    if (focusPath.length === 0 || !focusedRow) return;
+    const language = focusPath.at(-1);
+    rememberEditing({
+      queuePosition: positionOf(
+        focusedRow,
+        pathString(focusPath),
+        isTranslatedLanguage(language) ? language : null,
+      ),
+    });
   }, [focusPath]);
 
   useEffect(() => {
@@ -178,17 +300,11 @@ export function DocumentQueueNav() {
       rememberEditing({ language: focusedLanguage });
   }, [focusedLanguage]);
 
-  const row = rows?.find((r) => r.namespace === namespace);
   if (!rows || !row || !namespace) return null;
   const from = (): QueuePosition => {
-    const path = lastFocus.current;
-    if (path.length > 0) {
-      const language = path.at(-1);
-      return positionOf(row, pathString(path), isTranslatedLanguage(language) ? language : null);
-    }
     const { queuePosition } = editingContext();
     if (queuePosition?.namespace === namespace) return queuePosition;
     return { namespace, text: -0.5, language: null };
   };
-  return <QueueButtons rows={rows} from={from} compact />;
+  return <QueueButtons rows={rows} from={from} saved={saved} compact />;
 }

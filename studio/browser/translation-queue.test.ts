@@ -1,8 +1,8 @@
 /**
  * The translation queue in the real Studio on the local content API: Next and Previous go
  * from gap to gap across dictionaries, from the Translations tool and from a dictionary's
- * header, each opening the field to fill, focused; a gap filled in a draft counts as filled
- * and is marked as waiting for Publish.
+ * header, each opening the field to fill, focused, and from the keyboard inside the text being
+ * written; a gap filled in a draft counts as filled and is marked as waiting for Publish.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -55,6 +55,15 @@ const focusedField = () =>
   tab.page.evaluate(() =>
     document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
   );
+/** A text of a draft as the API stored it: what is kept if the tab closes now. */
+async function draftText(id: string, path: string[]): Promise<unknown> {
+  const draft = (await readFile(dataset.storeFile, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((doc) => doc._id === `drafts.${id}`);
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], draft);
+}
 const row = (namespace: string) => tab.page.getByTestId(`translation-row-${namespace}`);
 const missing = (namespace: string, language: 'de' | 'tr') =>
   row(namespace).getByTestId(`missing-${language}`).getAttribute('data-missing');
@@ -92,6 +101,10 @@ describe('the translation queue', () => {
     const header = tab.page.getByTestId('translation-queue');
     await header.getByTestId('queue-next').click();
     await eventually(focusedField).toBe('field-eyebrow.tr');
+    // Every key typed before the step is stored, not only what was sent before it.
+    expect(await draftText('dictionary-footer', ['copyrightTemplate', 'tr'])).toBe(
+      '© {year} {brand}. Tüm hakları saklıdır.',
+    );
     await header.getByTestId('queue-next').click();
     await eventually(focusedField).toBe('field-subtitle.tr');
     await header.getByTestId('queue-previous').click();
@@ -122,6 +135,28 @@ describe('the translation queue', () => {
         .getByTestId('queue-count')
         .getAttribute('data-count'),
     ).toBe('3');
+  });
+
+  it('steps from the text being written with Alt+Page Down and Alt+Page Up, keyboard alone', async () => {
+    await openTool();
+    const next = tab.page.getByTestId('translation-queue').getByTestId('queue-next');
+    expect(await next.getAttribute('aria-keyshortcuts')).toBe('Alt+PageDown');
+    await next.focus();
+    await tab.page.keyboard.press('Enter');
+    await eventually(focusedField).toBe('field-eyebrow.tr');
+    await tab.page.keyboard.type('Bağımsız stüdyo ve yayıncı');
+    // From inside the text, to the next Turkish gap: in the same dictionary, then the next one.
+    await tab.page.keyboard.press('Alt+PageDown');
+    await eventually(focusedField).toBe('field-subtitle.tr');
+    await tab.page.keyboard.press('Alt+PageDown');
+    await eventually(focusedField).toBe('field-title.tr');
+    expect(tab.page.url()).toContain('dictionary-privacyPolicy');
+    await tab.page.keyboard.press('Alt+PageUp');
+    await eventually(focusedField).toBe('field-subtitle.tr');
+    expect(tab.page.url()).toContain('dictionary-hero');
+    expect(await draftText('dictionary-hero', ['eyebrow', 'tr'])).toBe(
+      'Bağımsız stüdyo ve yayıncı',
+    );
   });
 
   it('shows no console error besides the offline hosts, and the API knew every request', () => {
