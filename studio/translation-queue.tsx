@@ -18,8 +18,14 @@ import {
   type Path,
 } from 'sanity';
 import { useRouter } from 'sanity/router';
-import { useDocumentPane } from 'sanity/structure';
-import { documentId, documentType, namespaceOfDocumentType, NAMESPACES } from '../schemas';
+import { useDocumentPane, usePaneRouter } from 'sanity/structure';
+import {
+  documentId,
+  documentType,
+  namespaceOfDocumentType,
+  NAMESPACES,
+  type Namespace,
+} from '../schemas';
 import { LANGUAGE_NAMES } from '../schemas/languages';
 import {
   editingContext,
@@ -74,15 +80,41 @@ export function useTranslationRows(): TranslationRow[] | undefined {
   return useMemo(() => (documents ? translationRows(documents) : undefined), [documents]);
 }
 
+/** The document a step starts in (a dictionary's header): it opens its own gaps itself. */
+export interface StepSource {
+  readonly namespace: Namespace;
+  /** Opens a field of this document, in place. */
+  open(path: string): void;
+  /** Resolves once this document's edits are saved, before it is left. */
+  saved(): Promise<void>;
+}
+
 /**
- * Opens a gap: its dictionary at the field to fill, which Sanity focuses. From a document,
- * `saved` first waits for the edits typed there to be saved: Sanity sends edits up to a
- * second after the last key, and opening a path through an intent within that second
- * dropped them (the last words typed before a step were never stored, though the form
- * showed them). The place in the queue moves at once, so a second step while waiting steps
- * on from the first one's gap; only the last step opens.
+ * A gap whose dictionary is being opened: its field opens once the form takes typing
+ * (DocumentQueueNav). Sanity focuses a path given with the intent as soon as the document
+ * has loaded, while its inputs are still read-only for 80-210 ms: keys typed at once, as
+ * the field showed its focus, were lost.
  */
-export function useOpenGap(saved?: () => Promise<void>): (gap: TranslationGap) => void {
+let waitingGap: { namespace: Namespace; path: string; since: number } | null = null;
+/** A gap not opened by then was left for something else (the editor went elsewhere). */
+const WAITING_GAP_MS = 30_000;
+
+function takeWaitingGap(namespace: Namespace): string | undefined {
+  if (!waitingGap || waitingGap.namespace !== namespace) return undefined;
+  const { path, since } = waitingGap;
+  waitingGap = null;
+  return Date.now() - since < WAITING_GAP_MS ? path : undefined;
+}
+
+/**
+ * Opens a gap: its dictionary at the field to fill, focused. In the document the step
+ * starts in, the field opens in place. Another dictionary opens once the edits of the one
+ * left are saved: Sanity sends edits up to a second after the last key, and leaving within
+ * that second dropped them (the last words typed before a step were never stored, though
+ * the form showed them). The place in the queue moves at once, so a second step while
+ * waiting steps on from the first one's gap; only the last step opens.
+ */
+export function useOpenGap(source?: StepSource): (gap: TranslationGap) => void {
   const router = useRouter();
   const latest = useRef(0);
   return useCallback(
@@ -90,19 +122,20 @@ export function useOpenGap(saved?: () => Promise<void>): (gap: TranslationGap) =
       rememberEditing({
         queuePosition: { namespace: gap.namespace, text: gap.text, language: gap.language },
       });
-      const open = () =>
+      const step = ++latest.current;
+      if (source?.namespace === gap.namespace) return source.open(gap.path);
+      const open = () => {
+        if (step !== latest.current) return;
+        waitingGap = { namespace: gap.namespace, path: gap.path, since: Date.now() };
         router.navigateIntent('edit', {
           id: documentId(gap.namespace),
           type: documentType(gap.namespace),
-          path: gap.path,
         });
-      if (!saved) return open();
-      const step = ++latest.current;
-      void saved().then(() => {
-        if (step === latest.current) open();
-      });
+      };
+      if (source) void source.saved().then(open);
+      else open();
     },
-    [router, saved],
+    [router, source],
   );
 }
 
@@ -164,20 +197,20 @@ function queueLanguageName(language: string, allLanguages: string): string {
 export function QueueButtons({
   rows,
   from,
-  saved,
+  source,
   compact = false,
 }: {
   rows: readonly TranslationRow[];
   from: () => QueuePosition | null;
-  /** In a document: waits for its edits to be saved before another path opens. */
-  saved?: () => Promise<void>;
+  /** The document the buttons are in. */
+  source?: StepSource;
   compact?: boolean;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { queueLanguage } = useEditingContext();
   const queue = useMemo(() => translationQueue(rows, queueLanguage), [rows, queueLanguage]);
-  const open = useOpenGap(saved);
+  const open = useOpenGap(source);
   const language = queueLanguageName(queueLanguage, t('queue.all-languages'));
   const step = (direction: 1 | -1) => {
     const gap = stepQueue(queue, from(), direction);
@@ -300,11 +333,54 @@ export function DocumentQueueNav() {
       rememberEditing({ language: focusedLanguage });
   }, [focusedLanguage]);
 
-  if (!rows || !row || !namespace) return null;
+  const open = useOpenPath();
+  // The form takes typing: loaded, writable, connected (as Sanity decides its inputs' readOnly).
+  const writable =
+    pane.ready &&
+    pane.editState?.ready === true &&
+    pane.formState !== null &&
+    !pane.formState.readOnly &&
+    pane.connectionState !== 'reconnecting';
+  useEffect(() => {
+    if (!writable || !namespace) return;
+    const path = takeWaitingGap(namespace);
+    if (path) open(path);
+  }, [writable, namespace, open]);
+  const source = useMemo(
+    () => (namespace ? { namespace, open, saved } : undefined),
+    [namespace, open, saved],
+  );
+
+  if (!rows || !row || !namespace || !source) return null;
   const from = (): QueuePosition => {
     const { queuePosition } = editingContext();
     if (queuePosition?.namespace === namespace) return queuePosition;
     return { namespace, text: -0.5, language: null };
   };
-  return <QueueButtons rows={rows} from={from} saved={saved} compact />;
+  return <QueueButtons rows={rows} from={from} source={source} compact />;
+}
+
+/**
+ * Opens a path of the pane's document as Sanity's own links to a field do: the pane's `path`
+ * parameter, which Sanity resolves (list indexes to keys), shows (its tab, the list entries
+ * around it) and focuses. The same path again is cleared first: Sanity acts on a change.
+ */
+function useOpenPath(): (path: string) => void {
+  const { params, setParams } = usePaneRouter();
+  const again = useRef<string | null>(null);
+  useEffect(() => {
+    if (again.current === null || params?.path !== undefined) return;
+    const path = again.current;
+    again.current = null;
+    setParams({ ...params, path });
+  }, [params, setParams]);
+  return useCallback(
+    (path: string) => {
+      const { path: current, ...others } = params ?? {};
+      if (current !== path) return setParams({ ...others, path });
+      again.current = path;
+      setParams(others);
+    },
+    [params, setParams],
+  );
 }

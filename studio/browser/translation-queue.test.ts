@@ -151,11 +151,16 @@ describe('the translation queue', () => {
     await tab.page.keyboard.press('Alt+PageDown');
     await eventually(focusedField).toBe('field-title.tr');
     expect(tab.page.url()).toContain('dictionary-privacyPolicy');
+    // Typed as soon as the field shows the focus: every key lands.
+    await tab.page.keyboard.type('Gizlilik Politikası');
     await tab.page.keyboard.press('Alt+PageUp');
     await eventually(focusedField).toBe('field-subtitle.tr');
     expect(tab.page.url()).toContain('dictionary-hero');
     expect(await draftText('dictionary-hero', ['eyebrow', 'tr'])).toBe(
       'Bağımsız stüdyo ve yayıncı',
+    );
+    expect(await draftText('dictionary-privacyPolicy', ['title', 'tr'])).toBe(
+      'Gizlilik Politikası',
     );
   });
 
