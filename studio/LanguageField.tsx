@@ -11,11 +11,16 @@
  *   Translations tool lists it.
  * - A long text's box grows with its content, so a paragraph is read without scrolling
  *   inside it.
+ * - Typing in it or clicking it notes its language as the one the editor works in (the
+ *   Presentation tool opens the page in it); Tab passing its input on the way to the top bar
+ *   does not.
  */
 import { ErrorOutlineIcon } from '@sanity/icons/ErrorOutline';
 import { Flex, Stack, Text } from '@sanity/ui';
-import { useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import { FormFieldValidationStatus, TextWithTone, type FieldProps } from 'sanity';
+import { isLanguage } from '../schemas/languages';
+import { rememberEditing } from './editing-context';
 import { LanguageActions } from './text-actions';
 
 /** Whether the browser sizes a text area to its content by itself (CSS `field-sizing`). */
@@ -40,13 +45,35 @@ function useGrowingTextArea(container: RefObject<HTMLElement | null>, value: unk
   }, [container, value]);
 }
 
+/** Notes the language when its value changes while its input has the focus: typed. */
+function useWorkedLanguage(
+  container: RefObject<HTMLElement | null>,
+  language: string,
+  value: unknown,
+) {
+  const last = useRef(value);
+  useEffect(() => {
+    if (value === last.current) return;
+    last.current = value;
+    if (isLanguage(language) && container.current?.contains(document.activeElement))
+      rememberEditing({ workedLanguage: language });
+  }, [container, language, value]);
+}
+
 export function LanguageField(props: FieldProps) {
   const container = useRef<HTMLDivElement>(null);
   useGrowingTextArea(container, props.value);
+  useWorkedLanguage(container, props.name, props.value);
   const errors = props.validation.filter((marker) => marker.level === 'error');
   const title = props.title ?? props.name;
   return (
-    <div data-language-field={props.name} style={{ display: 'contents' }}>
+    <div
+      data-language-field={props.name}
+      style={{ display: 'contents' }}
+      onPointerDown={() => {
+        if (isLanguage(props.name)) rememberEditing({ workedLanguage: props.name });
+      }}
+    >
       <Flex data-language-label gap={2}>
         <Text as="label" htmlFor={props.inputId} size={1} weight="medium">
           {title}

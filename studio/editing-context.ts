@@ -1,7 +1,7 @@
 /**
  * What the Studio remembers about the editor's work in this browser tab, so that one tool
- * can continue where another left off: the dictionary being edited and the language last
- * typed in (the Presentation tool opens that dictionary's page in that language), the place
+ * can continue where another left off: the dictionary being edited and the language worked
+ * in (the Presentation tool opens that dictionary's page in that language), the place
  * in the translation queue, the languages the queue steps through, and the site the preview
  * last showed. Kept in the tab's session storage (the queue's languages in local storage:
  * an editor's choice for the next day too), never sent anywhere.
@@ -14,8 +14,13 @@ import type { QueueLanguage, QueuePosition, TranslatedLanguage } from './transla
 export interface EditingContext {
   /** The dictionary whose form was open last. */
   readonly namespace: Namespace | null;
-  /** The language of the field the editor last typed in. */
+  /** The language of the field the editor was last in. */
   readonly language: Language | null;
+  /**
+   * The language of the text the editor last typed in or clicked into: where the work is.
+   * Passing a field with Tab does not count.
+   */
+  readonly workedLanguage: Language | null;
   /** The editor's place in the translation queue: the gap opened or the field focused last. */
   readonly queuePosition: QueuePosition | null;
   /** The languages the queue steps through. */
@@ -30,6 +35,7 @@ const QUEUE_LANGUAGE_KEY = 'rg-translation-queue-language';
 const EMPTY: EditingContext = {
   namespace: null,
   language: null,
+  workedLanguage: null,
   queuePosition: null,
   queueLanguage: 'all',
   previewOrigin: null,
@@ -50,6 +56,7 @@ function readStored(): EditingContext {
           ? stored.namespace
           : null,
       language: isLanguage(stored.language) ? stored.language : null,
+      workedLanguage: isLanguage(stored.workedLanguage) ? stored.workedLanguage : null,
       queuePosition:
         position && typeof position === 'object' && isNamespace(position.namespace)
           ? position

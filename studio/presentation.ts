@@ -45,11 +45,13 @@ export function previewOrigin(context: EditingContext): string {
 }
 
 /**
- * The language the editor works in: the one last typed in, else the Studio's interface
- * language where the site has it (German), else English.
+ * The language the editor works in: the one last typed in or clicked into, else the one of
+ * the field last in, else the Studio's interface language where the site has it (German),
+ * else English.
  */
 export function editorLanguage(context: EditingContext, interfaceLocale: string): Language {
-  if (context.language) return context.language;
+  const worked = context.workedLanguage ?? context.language;
+  if (worked) return worked;
   const interfaceLanguage = interfaceLocale.split('-')[0];
   return LANGUAGES.find((language) => language === interfaceLanguage) ?? DEFAULT_LANGUAGE;
 }

@@ -270,4 +270,22 @@ describe('the Presentation tool', () => {
     await tab.page.getByTestId('field-title.tr').waitFor({ timeout: 30_000 });
     expect(tab.errors).toEqual([]);
   });
+
+  it('opens the preview in the language last typed in, not the last field passed by keyboard', async () => {
+    await tab.page.goto(`${session.studioUrl}/structure/legal;dictionary-privacyPolicy`);
+    await tab.page.getByTestId('field-title.de').locator('input').click();
+    // To the Turkish input by keyboard, and a change typed there.
+    await tab.page.keyboard.press('Tab');
+    expect(await focusedField()).toBe('field-title.tr');
+    await tab.page.keyboard.press('End');
+    await tab.page.keyboard.type('!');
+    await tab.page.keyboard.press('Backspace');
+    // On the way to the top bar, through the German and English inputs.
+    await tab.page.keyboard.press('Shift+Tab');
+    await tab.page.keyboard.press('Shift+Tab');
+    expect(await focusedField()).toBe('field-title.en');
+    await tab.page.getByRole('link', { name: 'Presentation', exact: true }).click();
+    await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
+    expect(framedPath()).toBe('/tr/privacy-policy');
+  });
 });
