@@ -111,11 +111,14 @@ export type LeafNode = TextNode | FlagNode | ChoiceNode | NumberNode | SlugNode;
 /** A plural is a field of a group only: its forms are keys beside each other. */
 export type Node = LeafNode | PluralNode | GroupNode | ListNode;
 
+/** Where editors find a dictionary in the Studio, in the order the desk lists them. */
+export const SECTIONS = ['chrome', 'sections', 'pages', 'legal', 'error'] as const;
+
 /** One namespace: a published file `/locales/<lang>/<name>.json` and one Studio document. */
 export interface Dictionary<F extends Fields = Fields> extends Described {
   readonly root: GroupNode<F, true>;
   /** Where editors find it in the Studio. */
-  readonly section: 'chrome' | 'sections' | 'pages' | 'legal' | 'error';
+  readonly section: (typeof SECTIONS)[number];
 }
 
 type Options = Described & { readonly required?: boolean };

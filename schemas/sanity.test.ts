@@ -1,8 +1,9 @@
 /** The Studio's document types cover every namespace and every text leaf of schemas/. */
 import { describe, expect, it } from 'vitest';
-import { dictionaries, documentType, NAMESPACES } from './index';
+import { dictionaries, documentType, getDictionary, NAMESPACES } from './index';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from './languages';
 import {
+  fieldTitles,
   languageValidation,
   OUTDATED_MESSAGE,
   localizedPreview,
@@ -47,9 +48,16 @@ describe('Studio document types', () => {
   });
 
   it.each(NAMESPACES)('%s: an en/de/tr field at every text leaf', (namespace) => {
-    expect(localizedPaths(sanityDocumentType(namespace).fields)).toEqual(
-      textLeafPaths(dictionaries[namespace].root),
+    // In form order, which puts the page head last.
+    expect(localizedPaths(sanityDocumentType(namespace).fields).sort()).toEqual(
+      textLeafPaths(dictionaries[namespace].root).sort(),
     );
+  });
+
+  it('puts the page head last in the form of a page dictionary without tabs', () => {
+    const faqPage = sanityDocumentType('faqPage');
+    expect(faqPage.groups).toBeUndefined();
+    expect(faqPage.fields.map((field) => field.name)).toEqual(['hero', 'faq', 'meta']);
   });
 
   it('gives every localized type one field per language, and the hidden record of its English', () => {
@@ -278,35 +286,50 @@ describe('what editors read in the Studio', () => {
     expect(section.preview?.prepare({})).toEqual({ title: '(empty heading)' });
   });
 
-  it('puts short texts side by side and long ones one under the other', () => {
-    const layout = (name: string) =>
-      localizedTypes.find((type) => type.name === name)?.options?.languageLayout;
-    expect(layout('localeStringRequired')).toBe('row');
-    expect(layout('localeUrl')).toBe('row');
-    expect(layout('localeHref')).toBe('row');
-    expect(layout('localeText')).toBe('stack');
-    expect(layout('localeJson')).toBe('stack');
+  it('edits long texts in multi-line boxes and short ones on one line', () => {
+    const type = (name: string) =>
+      localizedTypes.find((localized) => localized.name === name)?.fields?.[0]?.type;
+    expect(type('localeStringRequired')).toBe('string');
+    expect(type('localeUrl')).toBe('string');
+    expect(type('localeText')).toBe('text');
+    expect(type('localeJson')).toBe('text');
   });
 
-  it('gives a dictionary with many top-level blocks one tab per block, opening on the first after the page head', () => {
+  it('gives a dictionary with many top-level blocks one tab per block, the page head last', () => {
     const about = sanityDocumentType('about');
-    expect(about.groups?.map((group) => group.name)).toEqual([
-      'meta',
+    const tabs = about.groups?.filter((group) => !group.hidden);
+    expect(tabs?.map((group) => group.name)).toEqual([
       'hero',
       'vision',
       'mission',
       'origin',
       'pillars',
       'timeline',
+      'meta',
     ]);
     expect(about.groups?.find((group) => group.default)?.name).toBe('hero');
-    expect(about.fields.map((field) => field.group)).toEqual(about.groups?.map((g) => g.name));
+    // Sanity's own "All fields" tab is declared, hidden.
+    expect(about.groups?.find((group) => group.name === 'all-fields')?.hidden).toBe(true);
+    expect(new Set(about.fields.map((field) => field.group))).toEqual(
+      new Set(tabs?.map((g) => g.name)),
+    );
+
+    // A lone loose text joins the first block's tab rather than fill a tab alone.
+    const footer = sanityDocumentType('footer');
+    expect(footer.groups?.filter((group) => !group.hidden).map((group) => group.name)).toEqual([
+      'brand',
+      'sections',
+      'social',
+    ]);
+    expect(footer.fields.find((field) => field.name === 'copyrightTemplate')?.group).toBe('brand');
 
     const legal = sanityDocumentType('privacyPolicy');
-    expect(legal.groups?.map((group) => [group.name, group.title])).toEqual([
+    expect(
+      legal.groups?.filter((group) => !group.hidden).map((group) => [group.name, group.title]),
+    ).toEqual([
       ['texts', 'Main texts'],
-      ['meta', 'Page head (SEO)'],
       ['sections', 'Sections'],
+      ['meta', 'Page head'],
     ]);
     expect(Object.fromEntries(legal.fields.map((field) => [field.name, field.group]))).toEqual({
       meta: 'meta',
@@ -319,5 +342,33 @@ describe('what editors read in the Studio', () => {
     // A small dictionary keeps one form.
     expect(sanityDocumentType('home').groups).toBeUndefined();
     expect(sanityDocumentType('layout').groups).toBeUndefined();
+  });
+
+  it('names a field by the titles the Studio shows on the way to it', () => {
+    expect(fieldTitles(getDictionary('hero'), 'title.main.de')).toEqual([
+      'Title',
+      'Main',
+      'German',
+    ]);
+    expect(
+      fieldTitles(
+        getDictionary('privacyPolicy'),
+        'sections[_key=="item1"].subsections[0].heading.tr',
+      ),
+    ).toEqual(['Sections 2', 'Subsections 1', 'Heading', 'Turkish']);
+    expect(fieldTitles(getDictionary('error'), 'redirect.message.one.en')).toEqual([
+      'Automatic redirect',
+      'Message',
+      'Form for one',
+      'English',
+    ]);
+    // An entry added in the Studio has a random key: named by its list alone.
+    expect(fieldTitles(getDictionary('faq'), 'items[_key=="a1b2c3"].question.de')).toEqual([
+      'Questions',
+      'Question',
+      'German',
+    ]);
+    // A path the dictionary does not have stops where it leaves the shape.
+    expect(fieldTitles(getDictionary('hero'), 'nothing.here')).toEqual([]);
   });
 });

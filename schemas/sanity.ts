@@ -87,6 +87,8 @@ export interface SanityFieldGroup {
   title: string;
   /** The tab the form opens on. */
   default?: boolean;
+  /** Not offered as a tab (Sanity's own "All fields" tab, see ALL_FIELDS_HIDDEN). */
+  hidden?: boolean;
 }
 
 export interface SanityDocumentType {
@@ -99,18 +101,6 @@ export interface SanityDocumentType {
   preview: SanityPreview;
   /** The namespace, for the Studio structure and coverage badges. */
   namespace: Namespace;
-}
-
-/**
- * How the Studio lays out a text's language fields: `row` puts English, German and Turkish
- * side by side (short texts: labels, titles, button labels, addresses), `stack` one under
- * the other (paragraphs, structured data), so a long text keeps the full width.
- */
-export type LanguageLayout = 'row' | 'stack';
-
-/** Derived options of a text type the Studio's input reads. */
-export interface LocalizedTypeOptions {
-  languageLayout: LanguageLayout;
 }
 
 function messageOf(problems: TextProblem[]): true | string {
@@ -293,21 +283,18 @@ const translatedFromField: SanityField = {
 
 function localizedType(node: TextRules, pluralForm = false): SanityField {
   const long = node.format === 'multiline' || node.format === 'json';
-  const options: LocalizedTypeOptions = { languageLayout: long ? 'stack' : 'row' };
   return {
     name: pluralForm ? pluralFormTypeName(node) : localizedTypeName(node),
     type: 'object',
     title: `${long ? 'Long text' : 'Text'} in every language${node.required ? ' (English required)' : ''}${placeholderTitle(node.placeholders)}`,
-    description: long
-      ? 'English, German and Turkish, one under the other.'
-      : 'English, German and Turkish side by side.',
-    options: { ...options },
+    description: 'English, German and Turkish, one under the other.',
     fields: [
       ...LANGUAGES.map((language) => ({
         name: language,
         type: long ? 'text' : 'string',
         title: LANGUAGE_NAMES[language],
-        ...(long ? { rows: node.format === 'json' ? 6 : 3 } : {}),
+        // The least a box shows; it grows with its content in the Studio.
+        ...(long ? { rows: node.format === 'json' ? 6 : 2 } : {}),
         validation: languageValidation(node, language, { pluralForm }),
       })),
       translatedFromField,
@@ -479,33 +466,50 @@ function isBlock(node: Node): boolean {
 /** Documents with at least this many top-level fields get one tab per block. */
 const TABS_FROM_FIELDS = 4;
 const LOOSE_TEXTS_GROUP: SanityFieldGroup = { name: 'texts', title: 'Main texts' };
+/** The page head: the tallest block on page dictionaries and the one editors open least. */
+const PAGE_HEAD_FIELD = 'meta';
+/**
+ * Sanity adds an "All fields" tab to every form with tabs unless the schema declares that
+ * group itself; declared hidden, it is left out. With it the tab row of a large dictionary
+ * wrapped onto a second line, and it showed every block at once, which the tabs are there
+ * to avoid.
+ */
+const ALL_FIELDS_HIDDEN: SanityFieldGroup = {
+  name: 'all-fields',
+  title: 'All fields',
+  hidden: true,
+};
 
 /**
- * The tabs of a large dictionary: one per top-level block (a group or a list of entries),
- * in schema order, after one tab holding the loose top-level texts. The form opens on the
- * first tab that is not the page head, which editors open least. Only the form changes:
- * the stored and published shapes do not depend on tabs.
+ * The tabs of a large dictionary: one tab holding the loose top-level texts, then one per
+ * top-level block (a group or a list of entries) in schema order, the page head last. A
+ * lone loose text joins the first block's tab rather than fill a tab alone. The form opens
+ * on the first tab. Only the form changes: the stored and published shapes do not depend
+ * on tabs.
  */
 export function fieldGroups(dictionary: Dictionary): {
   groups: SanityFieldGroup[];
   groupOf: Record<string, string>;
 } {
   const entries = Object.entries(dictionary.root.fields);
-  if (entries.length < TABS_FROM_FIELDS || entries.filter(([, node]) => isBlock(node)).length < 2)
-    return { groups: [], groupOf: {} };
-  const groupOf: Record<string, string> = {};
+  const blocks = entries.filter(([, node]) => isBlock(node));
+  if (entries.length < TABS_FROM_FIELDS || blocks.length < 2) return { groups: [], groupOf: {} };
+  const loose = entries.filter(([, node]) => !isBlock(node));
   const groups: SanityFieldGroup[] = [];
-  if (entries.some(([, node]) => !isBlock(node))) groups.push({ ...LOOSE_TEXTS_GROUP });
+  const groupOf: Record<string, string> = {};
+  const firstBlock = blocks.find(([key]) => key !== PAGE_HEAD_FIELD)?.[0] ?? blocks[0]![0];
+  const looseGroup = loose.length > 1 ? LOOSE_TEXTS_GROUP.name : firstBlock;
+  if (loose.length > 1) groups.push({ ...LOOSE_TEXTS_GROUP });
   for (const [key, node] of entries) {
     if (!isBlock(node)) {
-      groupOf[key] = LOOSE_TEXTS_GROUP.name;
+      groupOf[key] = looseGroup;
       continue;
     }
     groupOf[key] = key;
     groups.push({ name: key, title: node.title ?? titleFromKey(key) });
   }
-  const opening = groups.find((group) => group.name !== 'meta') ?? groups[0];
-  if (opening) opening.default = true;
+  groups.sort((a, b) => Number(a.name === PAGE_HEAD_FIELD) - Number(b.name === PAGE_HEAD_FIELD));
+  groups[0]!.default = true;
   return { groups, groupOf };
 }
 
@@ -513,18 +517,87 @@ export function sanityDocumentType(namespace: Namespace): SanityDocumentType {
   const dictionary: Dictionary = dictionaries[namespace];
   const title = dictionary.title ?? titleFromKey(namespace);
   const { groups, groupOf } = fieldGroups(dictionary);
+  // The page head comes last in the form too, where a dictionary has no tabs.
+  const entries = Object.entries(dictionary.root.fields).sort(
+    ([a], [b]) => Number(a === PAGE_HEAD_FIELD) - Number(b === PAGE_HEAD_FIELD),
+  );
   return {
     name: documentType(namespace),
     type: 'document',
     title,
     description: dictionary.description,
     namespace,
-    ...(groups.length ? { groups } : {}),
-    fields: Object.entries(dictionary.root.fields).map(([key, node]) => ({
-      ...sanityField(key, node),
-      ...(groupOf[key] ? { group: groupOf[key] } : {}),
-    })),
+    ...(groups.length ? { groups: [ALL_FIELDS_HIDDEN, ...groups] } : {}),
+    fields: entries.map(([key, node]) => {
+      const field = sanityField(key, node);
+      if (!groupOf[key]) return field;
+      // A block shown in its own tab has nothing to fold away: no toggle before its texts.
+      const own = groupOf[key] === key && field.options?.collapsible;
+      return {
+        ...field,
+        group: groupOf[key],
+        ...(own ? { options: { ...field.options, collapsible: false } } : {}),
+      };
+    }),
     // Without a preview, Sanity titles a document with its first field, dumped as an object.
     preview: { select: { id: '_id' }, prepare: () => ({ title }) },
   };
+}
+
+/** A segment of a Sanity path: a field name, an array index or an array item by `_key`. */
+export type FieldPathSegment = string | number | { readonly _key: string };
+
+/** The number of a list entry (1, 2, …) from its index or an imported key (`item2`). */
+function entryNumber(segment: FieldPathSegment): string {
+  if (typeof segment === 'number') return String(segment + 1);
+  const key = typeof segment === 'object' ? segment._key : segment;
+  const imported = /^item(\d+)$/.exec(key);
+  return imported ? String(Number(imported[1]) + 1) : '';
+}
+
+/** Parses a Sanity path string (`items[_key=="item2"].question.de`, `sections[0].body`). */
+export function parseFieldPath(path: string): FieldPathSegment[] {
+  const segments: FieldPathSegment[] = [];
+  for (const [, name, index, key] of path.matchAll(/([^.[\]]+)|\[(\d+)\]|\[_key=="([^"]*)"\]/g)) {
+    if (name !== undefined) segments.push(name);
+    else if (index !== undefined) segments.push(Number(index));
+    else if (key !== undefined) segments.push({ _key: key });
+  }
+  return segments;
+}
+
+/**
+ * The titles the Studio shows on the way to a field, as an editor reads them: for
+ * `title.main.de` of the hero, `['Title', 'Main', 'German']`; a list entry joins its list's
+ * title (`Sections 2`), a plural form is named as in the form (`Form for one`). Used where a
+ * field is named outside its form: the publish check beside Publish, the preview's outlines.
+ */
+export function fieldTitles(
+  dictionary: Dictionary,
+  path: string | readonly FieldPathSegment[],
+): string[] {
+  const segments = typeof path === 'string' ? parseFieldPath(path) : path;
+  const titles: string[] = [];
+  let node: Node | undefined = dictionary.root;
+  for (const segment of segments) {
+    if (!node) break;
+    if (node.kind === 'group' && typeof segment === 'string' && node.fields[segment]) {
+      const child: Node = node.fields[segment];
+      titles.push(child.title ?? titleFromKey(segment));
+      node = child;
+    } else if (node.kind === 'list' && typeof segment !== 'string') {
+      const number = entryNumber(segment);
+      if (number) titles.push(`${titles.pop() ?? ''} ${number}`.trim());
+      node = node.of;
+    } else if (node.kind === 'plural' && (PLURAL_FORMS as readonly unknown[]).includes(segment)) {
+      titles.push(FORM_TITLES[segment as PluralForm].title);
+      node = node.form;
+    } else if (node.kind === 'text' && (LANGUAGES as readonly unknown[]).includes(segment)) {
+      titles.push(LANGUAGE_NAMES[segment as Language]);
+      node = undefined;
+    } else {
+      break;
+    }
+  }
+  return titles;
 }

@@ -1,25 +1,61 @@
 /** A document view listing the public pages that show this dictionary, in every language. */
+import { EyeOpenIcon } from '@sanity/icons/EyeOpen';
 import { LaunchIcon } from '@sanity/icons/Launch';
 import { Box, Button, Card, Container, Flex, Heading, Stack, Text } from '@sanity/ui';
 import type { ReactNode } from 'react';
-import type { SanityDocument } from 'sanity';
-import { namespaceOfDocumentType } from '../schemas';
+import { useTranslation, type SanityDocument } from 'sanity';
+import { IntentLink } from 'sanity/router';
+import { documentId, documentType, namespaceOfDocumentType, type Namespace } from '../schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/languages';
 import { pagePath } from '../schemas/paths';
 import { pagesShowing, type SitePage } from '../schemas/site';
 import { coverageLabel, documentCoverage } from './coverage';
+import { useEditingContext } from './editing-context';
+import { EDITOR_NAMESPACE } from './editor-i18n';
 import { siteUrl } from './env';
+import { previewOrigin } from './presentation';
 
 /** The page's public address: the site's own path rule (schemas/paths.ts) on SITE_URL. */
 export function publicUrl(slug: string, language: Language): string {
   return `${siteUrl}${pagePath(slug, language)}`;
 }
 
-/**
- * Links shown for one page in one language next to the public page. The site's own preview
- * (draft mode, once the Presentation tool is set up) adds its link here.
- */
+/** Links shown for one page in one language next to the public page. */
 export type PageLinks = (page: SitePage, language: Language) => ReactNode;
+
+/** The page in the Presentation tool, with unpublished changes, this dictionary beside it. */
+function PreviewLink({
+  namespace,
+  page,
+  language,
+}: {
+  namespace: Namespace;
+  page: SitePage;
+  language: Language;
+}) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const context = useEditingContext();
+  const path = pagePath(page.slug, language);
+  return (
+    <Button
+      as={IntentLink}
+      intent="edit"
+      params={{
+        id: documentId(namespace),
+        type: documentType(namespace),
+        mode: 'presentation',
+        preview: `${previewOrigin(context)}${path}`,
+      }}
+      mode="bleed"
+      fontSize={1}
+      padding={2}
+      icon={EyeOpenIcon}
+      text={t('on-the-site.preview')}
+      title={t('on-the-site.preview-title', { path })}
+      data-testid={`preview-${page.slug || 'home'}-${language}`}
+    />
+  );
+}
 
 function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks | undefined }) {
   const path = page.slug ? `/${page.slug}` : '/';
@@ -67,6 +103,12 @@ export function OnTheSiteView(props: {
   const namespace = document._type ? namespaceOfDocumentType(document._type) : undefined;
   if (!namespace) return null;
   const pages = pagesShowing(namespace);
+  const links: PageLinks = (page, language) => (
+    <>
+      <PreviewLink namespace={namespace} page={page} language={language} />
+      {props.extraLinks?.(page, language)}
+    </>
+  );
   return (
     <Container width={2} padding={4}>
       <Stack gap={4}>
@@ -80,7 +122,7 @@ export function OnTheSiteView(props: {
           </Text>
         </Stack>
         {pages.map((page) => (
-          <PageCard key={page.slug} page={page} extraLinks={props.extraLinks} />
+          <PageCard key={page.slug} page={page} extraLinks={links} />
         ))}
       </Stack>
     </Container>

@@ -1,8 +1,10 @@
 /**
- * The "Translations" tool: every dictionary with its missing German and Turkish texts, the
- * most missing first, each count a link that opens the document at its first missing text;
- * beside it, the translations whose English changed since (outdated), linked the same way.
- * It reads the published documents, as export-locales does, and follows them live.
+ * The "Translations" tool: the translation queue (./translation-overview.ts) as a work list.
+ * Previous and Next step through the gaps of every dictionary, of one language or all; below,
+ * every dictionary with its gaps per language (missing, and outdated: English changed since
+ * the translation), the most first, each count opening the dictionary at its first gap of
+ * that kind. Drafts count: a text filled in a draft is no gap, and the row
+ * says how many wait for Publish. It follows the documents live.
  */
 import { TranslateIcon } from '@sanity/icons/Translate';
 import {
@@ -15,105 +17,91 @@ import {
   Heading,
   Spinner,
   Stack,
+  Tab,
+  TabList,
   Text,
 } from '@sanity/ui';
-import { useEffect, useMemo, useState } from 'react';
-import { definePlugin, listenQuery, useClient, useTranslation } from 'sanity';
+import { useMemo } from 'react';
+import { definePlugin, useTranslation } from 'sanity';
 import { IntentLink } from 'sanity/router';
-import { documentId, NAMESPACES } from '../schemas';
 import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '../schemas/languages';
+import { editingContext, rememberEditing, useEditingContext } from './editing-context';
+import { EDITOR_NAMESPACE } from './editor-i18n';
 import { STRUCTURE_GROUPS } from './structure';
-import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 import {
   totals,
-  translationRows,
-  type LanguageGap,
+  type QueueLanguage,
   type TranslatedLanguage,
   type TranslationRow,
 } from './translation-overview';
-
-const IDS = NAMESPACES.flatMap((namespace) => [
-  documentId(namespace),
-  `drafts.${documentId(namespace)}`,
-]);
-
-function useDictionaryDocuments(): { _id: string; _type?: string }[] | undefined {
-  const client = useClient({ apiVersion: '2025-02-19' });
-  const [documents, setDocuments] = useState<{ _id: string; _type?: string }[]>();
-  useEffect(() => {
-    const subscription = listenQuery(
-      client,
-      '*[_id in $ids]',
-      { ids: IDS },
-      { perspective: 'raw', throttleTime: 500, tag: 'translation-overview' },
-    ).subscribe({ next: setDocuments, error: () => setDocuments([]) });
-    return () => subscription.unsubscribe();
-  }, [client]);
-  return documents;
-}
+import { QueueButtons, useOpenGap, useTranslationRows } from './translation-queue';
+import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 
 function GapCell({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
-  const gap: LanguageGap = row.languages[language];
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const open = useOpenGap();
+  const counts = row.languages[language];
+  const first = row.gaps.find((gap) => gap.language === language && gap.kind === 'missing');
+  const testId = `missing-${language}`;
+  const missing = counts.gaps.missing;
   return (
     <Stack gap={2}>
-      <MissingCount row={row} language={language} gap={gap} />
-      <OutdatedCount row={row} language={language} gap={gap} />
+      {missing === 0 || !first ? (
+        <Text size={1} muted data-testid={testId} data-missing="0">
+          {t('translations.complete', { texts: counts.texts })}
+        </Text>
+      ) : (
+        <Box>
+          <Button
+            mode="ghost"
+            tone="caution"
+            padding={2}
+            fontSize={1}
+            text={t('translations.missing', { missing, texts: counts.texts })}
+            title={t('translations.missing-title', {
+              title: row.title,
+              language: LANGUAGE_NAMES[language],
+            })}
+            onClick={() => open(first)}
+            data-testid={testId}
+            data-missing={missing}
+          />
+        </Box>
+      )}
+      <OutdatedCount row={row} language={language} />
+      {counts.filledInDraft > 0 && (
+        <Text size={0} muted data-testid={`filled-in-draft-${language}`}>
+          {t('translations.filled-in-draft', { count: counts.filledInDraft })}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-interface CountProps {
-  row: TranslationRow;
-  language: TranslatedLanguage;
-  gap: LanguageGap;
-}
-
-function MissingCount({ row, language, gap }: CountProps) {
-  const testId = `missing-${language}`;
-  if (gap.missing === 0 || !gap.firstMissing)
-    return (
-      <Text size={1} muted data-testid={testId} data-missing="0">
-        complete ({gap.texts})
-      </Text>
-    );
-  return (
-    <Button
-      as={IntentLink}
-      intent="edit"
-      params={{ id: row.id, type: row.type, path: gap.firstMissing }}
-      mode="ghost"
-      tone="caution"
-      padding={2}
-      fontSize={1}
-      text={`${gap.missing} of ${gap.texts} missing`}
-      title={`Open ${row.title} at its first missing ${LANGUAGE_NAMES[language]} text`}
-      data-testid={testId}
-      data-missing={gap.missing}
-    />
-  );
-}
-
 /** Nothing when every translation matches today's English. */
-function OutdatedCount({ row, language, gap }: CountProps) {
+function OutdatedCount({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
   const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
-  if (gap.outdated === 0 || !gap.firstOutdated) return null;
+  const open = useOpenGap();
+  const outdated = row.languages[language].gaps.outdated;
+  const first = row.gaps.find((gap) => gap.language === language && gap.kind === 'outdated');
+  if (outdated === 0 || !first) return null;
   return (
-    <Button
-      as={IntentLink}
-      intent="edit"
-      params={{ id: row.id, type: row.type, path: gap.firstOutdated }}
-      mode="ghost"
-      tone="caution"
-      padding={2}
-      fontSize={1}
-      text={t('overview.outdated', { count: gap.outdated })}
-      title={t('overview.outdated-title', {
-        title: row.title,
-        language: t(`language.${language}`),
-      })}
-      data-testid={`outdated-${language}`}
-      data-outdated={gap.outdated}
-    />
+    <Box>
+      <Button
+        mode="ghost"
+        tone="caution"
+        padding={2}
+        fontSize={1}
+        text={t('overview.outdated', { count: outdated })}
+        title={t('overview.outdated-title', {
+          title: row.title,
+          language: t(`language.${language}`),
+        })}
+        onClick={() => open(first)}
+        data-testid={`outdated-${language}`}
+        data-outdated={outdated}
+      />
+    </Box>
   );
 }
 
@@ -121,44 +109,90 @@ const SECTION_TITLES = new Map(STRUCTURE_GROUPS.map((group) => [group.section, g
 
 const COLUMNS = 'minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr)';
 
+function QueueLanguageTabs() {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { queueLanguage } = useEditingContext();
+  const choices: { id: QueueLanguage; title: string }[] = [
+    { id: 'all', title: t('queue.all-languages') },
+    ...TRANSLATED_LANGUAGES.map((language) => ({
+      id: language,
+      title: LANGUAGE_NAMES[language],
+    })),
+  ];
+  return (
+    <TabList gap={1}>
+      {choices.map((choice) => (
+        <Tab
+          key={choice.id}
+          id={`queue-language-${choice.id}`}
+          aria-controls="translation-queue"
+          label={choice.title}
+          selected={queueLanguage === choice.id}
+          onClick={() => rememberEditing({ queueLanguage: choice.id })}
+        />
+      ))}
+    </TabList>
+  );
+}
+
 export function TranslationOverview() {
-  const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
-  const documents = useDictionaryDocuments();
-  const rows = useMemo(() => (documents ? translationRows(documents) : []), [documents]);
-  const sums = useMemo(() => totals(rows), [rows]);
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const status = useTranslation(TRANSLATION_STATUS_NAMESPACE).t;
+  const rows = useTranslationRows();
+  const sums = useMemo(() => (rows ? totals(rows) : undefined), [rows]);
   return (
     <Card height="fill" overflow="auto" tone="transparent">
       <Container width={3} padding={4} paddingY={5}>
         <Stack gap={5}>
           <Stack gap={3}>
             <Heading as="h1" size={3}>
-              Translations
+              {t('translations.title')}
             </Heading>
             <Text muted size={1}>
-              Missing German and Turkish texts in the published dictionaries, the most missing
-              first, and outdated ones: translations whose English changed since they were written.
-              The site shows the English text where one is missing and keeps showing an outdated
-              translation until it is revised, and <code>npm run export-locales</code> lists the
-              same figures in its coverage report. Click a count to open the dictionary at its first
-              missing or outdated text.
+              {t('translations.intro')}
             </Text>
           </Stack>
-          {documents === undefined ? (
+          {rows === undefined || sums === undefined ? (
             <Flex justify="center" padding={5}>
               <Spinner muted />
             </Flex>
           ) : (
             <>
+              <Card padding={3} radius={2} border>
+                <Flex gap={4} align="center" wrap="wrap">
+                  <Text size={1} weight="semibold">
+                    {t('queue.language')}
+                  </Text>
+                  <QueueLanguageTabs />
+                  <QueueButtons rows={rows} from={() => editingContext().queuePosition} />
+                </Flex>
+              </Card>
               <Flex gap={3} wrap="wrap" data-testid="translation-totals">
-                {TRANSLATED_LANGUAGES.map((language) => (
-                  <Card key={language} padding={3} radius={2} border>
-                    <Text size={1}>
-                      <strong>{LANGUAGE_NAMES[language]}</strong>: {sums[language].missing} of{' '}
-                      {sums[language].texts} texts missing ·{' '}
-                      {t('overview.outdated', { count: sums[language].outdated })}
-                    </Text>
-                  </Card>
-                ))}
+                {TRANSLATED_LANGUAGES.map((language) => {
+                  const filled = rows.reduce(
+                    (sum, row) => sum + row.languages[language].filledInDraft,
+                    0,
+                  );
+                  return (
+                    <Card key={language} padding={3} radius={2} border>
+                      <Stack gap={2}>
+                        <Text size={1}>
+                          {t('translations.total', {
+                            language: LANGUAGE_NAMES[language],
+                            missing: sums[language].gaps.missing,
+                            texts: sums[language].texts,
+                          })}{' '}
+                          · {status('overview.outdated', { count: sums[language].gaps.outdated })}
+                        </Text>
+                        {filled > 0 && (
+                          <Text size={0} muted>
+                            {t('translations.total-draft', { count: filled })}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Card>
+                  );
+                })}
               </Flex>
               <Card radius={2} border overflow="hidden">
                 <Box
@@ -167,7 +201,7 @@ export function TranslationOverview() {
                   style={{ display: 'grid', gridTemplateColumns: COLUMNS, gap: '0.75rem' }}
                 >
                   <Text size={1} weight="semibold">
-                    Dictionary
+                    {t('translations.column.dictionary')}
                   </Text>
                   {TRANSLATED_LANGUAGES.map((language) => (
                     <Text key={language} size={1} weight="semibold">
@@ -198,7 +232,7 @@ export function TranslationOverview() {
                         </Text>
                         {row.hasDraft && (
                           <Badge tone="caution" fontSize={0}>
-                            unpublished changes
+                            {t('translations.unpublished')}
                           </Badge>
                         )}
                       </Flex>

@@ -9,11 +9,15 @@ import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage, isUpToDate } from './coverage';
+import { editorBundles } from './editor-i18n';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
+import { presentation } from './presentation';
+import { forEditor } from './PresentationForEditor';
+import { PublishCheckBadge } from './publish-check';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
-import { presentation } from './presentation';
+import { DocumentQueueNav } from './translation-queue';
 import { translationOverview } from './TranslationOverview';
 import { translationStatusTexts } from './translation-status/i18n';
 import { versionsTool } from './versions/VersionsTool';
@@ -63,6 +67,11 @@ export default defineConfig({
     versionsTool(),
     interfaceLanguages(),
   ],
+  i18n: { bundles: editorBundles },
+  tools: (tools) =>
+    tools.map((tool) =>
+      tool.name === 'presentation' ? { ...tool, component: forEditor(tool.component) } : tool,
+    ),
   schema: {
     types: schemaTypes,
     // No "create new" for dictionaries: each exists once, with the pipeline's id.
@@ -76,7 +85,12 @@ export default defineConfig({
         ? actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? ''))
         : actions,
     badges: (badges, context) =>
-      dictionaryTypeNames.has(context.schemaType) ? [...badges, CoverageBadge] : badges,
+      dictionaryTypeNames.has(context.schemaType)
+        ? [...badges, CoverageBadge, PublishCheckBadge]
+        : badges,
+    // The header's slot for the language filter also holds the translation queue's steps.
+    unstable_languageFilter: (components, context) =>
+      dictionaryTypeNames.has(context.schemaType) ? [...components, DocumentQueueNav] : components,
     newDocumentOptions: (options) =>
       options.filter((option) => !dictionaryTypeNames.has(option.templateId)),
   },

@@ -1,8 +1,8 @@
 /**
  * The Studio's schema, derived from schemas/: one singleton document type per
  * dictionary namespace, plus the per-language text types and plural texts. The Studio adds
- * only its React parts: the input that lays out a text's languages, and list entries that
- * open in place.
+ * only its React parts: the field, input and language fields that lay out a text's
+ * languages, and list entries that open in place.
  */
 import { defineType } from 'sanity';
 import { NAMESPACES } from '../schemas';
@@ -13,8 +13,11 @@ import {
   type SanityDocumentType,
   type SanityField,
 } from '../schemas/sanity';
+import { DictionaryForm } from './DictionaryForm';
 import { InlineItem } from './InlineItem';
+import { LanguageField } from './LanguageField';
 import { LocalizedTextInput } from './LocalizedTextInput';
+import { LocalizedTextField } from './text-actions';
 
 export const dictionaryTypes = NAMESPACES.map(sanityDocumentType);
 export const dictionaryTypeNames = new Set(dictionaryTypes.map((type) => type.name));
@@ -39,12 +42,24 @@ function withInlineItems<T extends SanityField | SanityDocumentType>(type: T): T
 const textTypes = [...localizedTypes, ...pluralTypes].map((type) =>
   // Text types appear as fields and as list entries (paragraphs, keywords).
   type.name.startsWith('locale')
-    ? { ...type, components: { input: LocalizedTextInput, item: InlineItem } }
+    ? {
+        ...type,
+        fields: type.fields?.map((field) => ({ ...field, components: { field: LanguageField } })),
+        components: { field: LocalizedTextField, input: LocalizedTextInput, item: InlineItem },
+      }
     : type,
 );
 
+const documentTypes = dictionaryTypes.map((type) => ({
+  ...withInlineItems(type),
+  components: { input: DictionaryForm },
+  // The pane's header already names the dictionary; the form's own large title above the
+  // fields took a tenth of a laptop screen.
+  __experimental_formPreviewTitle: false,
+}));
+
 // The derived objects already have the shape defineType takes; the cast bridges our
 // narrow RuleLike to Sanity's full Rule type.
-export const schemaTypes = [...textTypes, ...dictionaryTypes.map(withInlineItems)].map((type) =>
+export const schemaTypes = [...textTypes, ...documentTypes].map((type) =>
   defineType(type as unknown as Parameters<typeof defineType>[0]),
 );

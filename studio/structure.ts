@@ -8,21 +8,23 @@ import { WarningOutlineIcon } from '@sanity/icons/WarningOutline';
 import type { ComponentType } from 'react';
 import type { StructureResolver } from 'sanity/structure';
 import { documentId, getDictionary } from '../schemas';
-import type { Dictionary } from '../schemas/define';
+import { SECTIONS, type Dictionary } from '../schemas/define';
 import { OnTheSiteView } from './OnTheSiteView';
 import { dictionaryTypes } from './schema-types';
+
+const GROUP_LOOKS: Record<Dictionary['section'], { title: string; icon: ComponentType }> = {
+  chrome: { title: 'Site chrome: header, footer, cookie banner', icon: CogIcon },
+  sections: { title: 'Home page sections', icon: ComponentIcon },
+  pages: { title: 'Pages', icon: DocumentsIcon },
+  legal: { title: 'Legal documents', icon: DocumentTextIcon },
+  error: { title: 'Not-found page', icon: WarningOutlineIcon },
+};
 
 export const STRUCTURE_GROUPS: readonly {
   section: Dictionary['section'];
   title: string;
   icon: ComponentType;
-}[] = [
-  { section: 'chrome', title: 'Site chrome: header, footer, cookie banner', icon: CogIcon },
-  { section: 'sections', title: 'Home page sections', icon: ComponentIcon },
-  { section: 'pages', title: 'Pages', icon: DocumentsIcon },
-  { section: 'legal', title: 'Legal documents', icon: DocumentTextIcon },
-  { section: 'error', title: 'Not-found page', icon: WarningOutlineIcon },
-];
+}[] = SECTIONS.map((section) => ({ section, ...GROUP_LOOKS[section] }));
 
 export const structure: StructureResolver = (S) =>
   S.list()

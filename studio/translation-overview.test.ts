@@ -1,12 +1,35 @@
-/** The translation overview's rows: the export's coverage figures, sorted by what is missing. */
+/** The translation queue: the export's coverage figures, drafts counted, gaps stepped in desk order. */
 import { readFile, rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { publishStore } from '@/content/published';
 import { LocalStore } from '@/content/local-store';
 import { temporaryDataset } from '@/testing/studio';
-import { studioPath, totals, translationRows } from './translation-overview';
+import {
+  positionOf,
+  stepQueue,
+  studioPath,
+  totals,
+  translationQueue,
+  translationRows,
+} from './translation-overview';
 
-describe('translation overview', () => {
+type Stored = { _id: string; _type: string } & Record<string, unknown>;
+
+async function bundledDocuments(): Promise<Stored[]> {
+  const { dir, storeFile } = await temporaryDataset();
+  try {
+    return (await readFile(storeFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Stored);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const byId = (documents: Stored[], id: string) => documents.find((doc) => doc._id === id)!;
+
+describe('translation queue', () => {
   it('maps a published key path to the Studio field of the missing language', () => {
     expect(studioPath('hero.title', 'de')).toBe('hero.title.de');
     expect(studioPath('sections[1].subsections[0].heading', 'tr')).toBe(
@@ -30,48 +53,55 @@ describe('translation overview', () => {
       faq.items[3]!.question.en = 'Which platforms do you publish on?';
       delete faq.items[3]!.question.tr;
       const row = translationRows(documents).find((r) => r.namespace === 'faq')!;
-      expect(row).toMatchObject({
-        missing: 1,
-        outdated: 3,
-        languages: {
-          de: { missing: 0, outdated: 2, firstOutdated: 'items[2].question.de' },
-          tr: { missing: 1, outdated: 1, firstOutdated: 'items[2].question.tr' },
-        },
+      expect(row.languages).toMatchObject({
+        de: { gaps: { missing: 0, outdated: 2 } },
+        tr: { gaps: { missing: 1, outdated: 1 } },
       });
-      expect(totals(translationRows(documents)).tr).toMatchObject({ missing: 1, outdated: 1 });
+      // In form order, German before Turkish within a text.
+      expect(row.gaps.map((gap) => `${gap.kind} ${gap.path}`)).toEqual([
+        'outdated items[2].question.de',
+        'outdated items[2].question.tr',
+        'outdated items[3].question.de',
+        'missing items[3].question.tr',
+      ]);
+      expect(totals(translationRows(documents)).tr.gaps).toEqual({ missing: 1, outdated: 1 });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
-  it('counts like the export, puts the most missing first and links the first missing text', async () => {
+  it('counts like the export, puts the most missing first and lists each gap with its kind', async () => {
     const { dir, storeFile } = await temporaryDataset();
     try {
       const documents = (await readFile(storeFile, 'utf8'))
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { _id: string; _type: string });
-      const error = documents.find((doc) => doc._id === 'dictionary-error') as unknown as {
+        .map((line) => JSON.parse(line) as Stored);
+      const error = byId(documents, 'dictionary-error') as unknown as {
         redirect: { message: Record<'one' | 'other', { de?: string }> };
         title: { tr?: string };
       };
       delete error.redirect.message.one.de;
       delete error.redirect.message.other.de;
       delete error.title.tr;
-      const drafted = [...documents, { ...error, _id: 'drafts.dictionary-error' }];
 
-      const rows = translationRows(drafted);
+      const rows = translationRows(documents);
       const [first] = rows;
       expect(first).toMatchObject({
         namespace: 'error',
-        hasDraft: true,
-        missing: 3,
+        hasDraft: false,
         languages: {
-          de: { missing: 2, firstMissing: 'redirect.message.one.de' },
-          tr: { missing: 1, firstMissing: 'title.tr' },
+          de: { gaps: { missing: 2 }, filledInDraft: 0 },
+          tr: { gaps: { missing: 1 }, filledInDraft: 0 },
         },
       });
-      expect(rows.slice(1).every((row) => row.missing === 0 && !row.hasDraft)).toBe(true);
+      // In form order: the title comes before the redirect message.
+      expect(first!.gaps.map((gap) => [gap.kind, gap.path])).toEqual([
+        ['missing', 'title.tr'],
+        ['missing', 'redirect.message.one.de'],
+        ['missing', 'redirect.message.other.de'],
+      ]);
+      expect(rows.slice(1).every((row) => row.gaps.length === 0)).toBe(true);
 
       // The same figures export-locales writes to coverage.json.
       const store = new LocalStore(storeFile);
@@ -79,17 +109,88 @@ describe('translation overview', () => {
       const exported = await publishStore(store, { strict: false });
       for (const published of exported.namespaces) {
         const row = rows.find((r) => r.namespace === published.namespace)!;
-        expect(row.languages.de.missing).toBe(published.coverage.de.missing);
-        expect(row.languages.tr.missing).toBe(published.coverage.tr.missing);
+        expect(row.languages.de.gaps.missing).toBe(published.coverage.de.missing);
+        expect(row.languages.tr.gaps.missing).toBe(published.coverage.tr.missing);
         expect(row.languages.de.texts).toBe(published.coverage.de.texts);
       }
       expect(totals(rows).de).toEqual({
         texts: exported.namespaces.reduce((sum, n) => sum + n.coverage.de.texts, 0),
-        missing: 2,
-        outdated: 0,
+        gaps: { missing: 2, outdated: 0 },
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('counts a gap filled in a draft as filled, and says it waits for Publish', async () => {
+    const documents = await bundledDocuments();
+    const published = byId(documents, 'dictionary-hero') as unknown as {
+      eyebrow: { de?: string; tr?: string };
+      subtitle: { tr?: string };
+    };
+    const draft = structuredClone(published) as typeof published & { _id: string };
+    draft._id = 'drafts.dictionary-hero';
+    delete published.eyebrow.de;
+    delete published.eyebrow.tr;
+    delete published.subtitle.tr;
+    // The draft fills the German eyebrow, leaves the Turkish one, and empties nothing else.
+    delete draft.eyebrow.tr;
+
+    const withoutDraft = translationRows(documents).find((row) => row.namespace === 'hero')!;
+    expect(withoutDraft.languages.de.gaps.missing).toBe(1);
+    expect(withoutDraft.languages.tr.gaps.missing).toBe(2);
+
+    const hero = translationRows([...documents, draft as unknown as Stored]).find(
+      (row) => row.namespace === 'hero',
+    )!;
+    expect(hero.hasDraft).toBe(true);
+    expect(hero.languages.de).toMatchObject({ gaps: { missing: 0 }, filledInDraft: 1 });
+    expect(hero.languages.tr).toMatchObject({ gaps: { missing: 1 }, filledInDraft: 1 });
+    expect(hero.gaps.map((gap) => gap.path)).toEqual(['eyebrow.tr']);
+  });
+
+  it('steps through the gaps of every dictionary in desk order, both ways, wrapping around', async () => {
+    const documents = await bundledDocuments();
+    const remove = (id: string, path: string[]) => {
+      let node = byId(documents, id) as Record<string, unknown>;
+      for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+      delete node[path.at(-1)!];
+    };
+    // The footer is in the first desk group, the hero in the second, the privacy policy later.
+    remove('dictionary-privacyPolicy', ['title', 'tr']);
+    remove('dictionary-hero', ['subtitle', 'de']);
+    remove('dictionary-hero', ['eyebrow', 'tr']);
+    remove('dictionary-footer', ['copyrightTemplate', 'tr']);
+    const rows = translationRows(documents);
+    const queue = translationQueue(rows);
+    expect(queue.map((gap) => `${gap.namespace}:${gap.path}`)).toEqual([
+      'footer:copyrightTemplate.tr',
+      'hero:eyebrow.tr',
+      'hero:subtitle.de',
+      'privacyPolicy:title.tr',
+    ]);
+    expect(translationQueue(rows, 'de').map((gap) => gap.path)).toEqual(['subtitle.de']);
+
+    const at = (namespace: string, path: string, language: 'de' | 'tr' | null) =>
+      positionOf(
+        rows.find((row) => row.namespace === namespace)!,
+        path,
+        language,
+      );
+    const step = (from: ReturnType<typeof at> | null, direction: 1 | -1) => {
+      const gap = stepQueue(queue, from, direction);
+      return gap && `${gap.namespace}:${gap.path}`;
+    };
+    expect(step(null, 1)).toBe('footer:copyrightTemplate.tr');
+    expect(step(null, -1)).toBe('privacyPolicy:title.tr');
+    // From a gap, to the next one, in the same dictionary or the next with a gap.
+    expect(step(at('hero', 'eyebrow.tr', 'tr'), 1)).toBe('hero:subtitle.de');
+    expect(step(at('hero', 'subtitle.de', 'de'), 1)).toBe('privacyPolicy:title.tr');
+    expect(step(at('hero', 'subtitle.de', 'de'), -1)).toBe('hero:eyebrow.tr');
+    expect(step(at('hero', 'eyebrow.tr', 'tr'), -1)).toBe('footer:copyrightTemplate.tr');
+    // From a field that is no gap: the English eyebrow comes before its Turkish.
+    expect(step(at('hero', 'eyebrow.en', null), 1)).toBe('hero:eyebrow.tr');
+    // Past the last gap, back to the first.
+    expect(step(at('privacyPolicy', 'title.tr', 'tr'), 1)).toBe('footer:copyrightTemplate.tr');
   });
 });

@@ -1,26 +1,49 @@
 /**
- * What the translation overview lists: every dictionary with its missing German and Turkish
- * texts, and those written against English that changed since (outdated). The figures come from `publishDocument`, the code export-locales writes
- * coverage.json with, run on the same published documents, so the overview and the export's
- * report cannot disagree.
+ * The translation queue: every text that needs a translator, as a list of gaps, each with a
+ * kind: `missing` (a German or Turkish text is empty where English is not) or `outdated`
+ * (written against English that changed since; schemas/translation-status.ts). The
+ * Translations tool counts them per dictionary and steps through them; a dictionary's header
+ * steps through them from inside the form.
+ *
+ * A gap is found in what the editor sees: the draft where there is one, else the published
+ * document. A text filled in a draft is therefore no longer a gap, and the row says how many
+ * such texts wait for Publish. The split is `splitDocument`, the walk export-locales writes
+ * coverage.json with, so with no drafts the counts are the export's.
+ *
+ * Both kinds come from the same walk; another kind is one more `GapKind` and one more
+ * source of gaps in `gapsOf`, and counting, ordering and stepping work on the list as it is.
  */
-import { publishDocument } from '@/content/published';
 import type { DictionaryDocument } from '@/content/store';
 import { documentId, documentType, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
-import { TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
+import { SECTIONS } from '@/schemas/define';
+import { DEFAULT_LANGUAGE, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
+import { formatPath } from '@/schemas/problems';
+import { splitDocument, type StoredPathSegment } from '@/schemas/walk';
 
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
-export interface LanguageGap {
+/** Why a text needs a translator. */
+export type GapKind = 'missing' | 'outdated';
+
+export interface TranslationGap {
+  readonly kind: GapKind;
+  readonly namespace: Namespace;
+  readonly language: TranslatedLanguage;
+  /** The Studio path of the field to fill, e.g. `sections[0].body[1].de`. */
+  readonly path: string;
+  /** The key path in `/locales/<lang>/<namespace>.json`, e.g. `sections[0].body[1]`. */
+  readonly key: string;
+  /** Where the text comes in its dictionary's form: its index among the form's texts. */
+  readonly text: number;
+}
+
+export interface LanguageCounts {
   /** Texts present in English: what there is to translate. */
   readonly texts: number;
-  readonly missing: number;
-  /** Translations whose English changed since they were written. */
-  readonly outdated: number;
-  /** The Studio path of the first missing text, e.g. `sections[0].body[1].de`. */
-  readonly firstMissing?: string;
-  /** The Studio path of the first outdated translation. */
-  readonly firstOutdated?: string;
+  /** Gaps by kind. */
+  readonly gaps: Readonly<Record<GapKind, number>>;
+  /** Gaps of the published document that its draft fills: they wait for Publish. */
+  readonly filledInDraft: number;
 }
 
 export interface TranslationRow {
@@ -29,12 +52,16 @@ export interface TranslationRow {
   readonly id: string;
   readonly type: string;
   readonly section: string;
-  /** An unpublished draft exists: its changes are not counted until it is published. */
+  /** An unpublished draft exists: the gaps are counted in it. */
   readonly hasDraft: boolean;
-  readonly languages: Record<TranslatedLanguage, LanguageGap>;
-  readonly missing: number;
-  readonly outdated: number;
+  readonly languages: Readonly<Record<TranslatedLanguage, LanguageCounts>>;
+  /** This dictionary's gaps, in form order (German before Turkish within a text). */
+  readonly gaps: readonly TranslationGap[];
+  /** The stored path of every text of the form, in form order (see `textIndexOf`). */
+  readonly texts: readonly string[];
 }
+
+const GAP_KINDS: readonly GapKind[] = ['missing', 'outdated'];
 
 /**
  * A published key path (`redirect.message_one`, `sections[0].body[1]`) as a path in the
@@ -45,6 +72,66 @@ export function studioPath(publishedPath: string, language: Language): string {
   return `${publishedPath.replace(/_(one|other)$/, '.$1')}.${language}`;
 }
 
+/** A stored path as Sanity writes one: `sections[_key=="item1"].heading`. */
+export function storedPathString(path: readonly StoredPathSegment[]): string {
+  return path.reduce<string>((out, segment) => {
+    if (typeof segment === 'number') return `${out}[${segment}]`;
+    if (typeof segment === 'object') return `${out}[_key=="${segment._key}"]`;
+    return out ? `${out}.${segment}` : segment;
+  }, '');
+}
+
+function countsOf(gaps: readonly TranslationGap[]): Record<GapKind, number> {
+  return Object.fromEntries(
+    GAP_KINDS.map((kind) => [kind, gaps.filter((gap) => gap.kind === kind).length]),
+  ) as Record<GapKind, number>;
+}
+
+/** The texts of a document in form order, and each language's missing texts. */
+function gapsOf(
+  namespace: Namespace,
+  document: object | undefined,
+): { texts: string[]; gaps: TranslationGap[]; english: Record<TranslatedLanguage, number> } {
+  const dictionary = getDictionary(namespace);
+  const texts: string[] = [];
+  splitDocument(dictionary, document ?? {}, DEFAULT_LANGUAGE, namespace, {
+    onText: (text) => texts.push(storedPathString(text.storedPath.slice(0, -1))),
+  });
+  const order = new Map(texts.map((path, index) => [path, index]));
+  const gaps: TranslationGap[] = [];
+  const english = {} as Record<TranslatedLanguage, number>;
+  for (const language of TRANSLATED_LANGUAGES) {
+    const written: { key: string; stored: string }[] = [];
+    const split = splitDocument(dictionary, document ?? {}, language, namespace, {
+      onText: (text) =>
+        written.push({
+          key: formatPath(text.resultPath),
+          stored: storedPathString(text.storedPath.slice(0, -1)),
+        }),
+    });
+    english[language] = split.texts;
+    const fallbacks = new Set(split.fallbacks);
+    const outdated = new Set(split.outdated);
+    for (const { key, stored } of written) {
+      const kind = fallbacks.has(key) ? 'missing' : outdated.has(key) ? 'outdated' : undefined;
+      if (!kind) continue;
+      gaps.push({
+        kind,
+        namespace,
+        language,
+        path: studioPath(key, language),
+        key,
+        text: order.get(stored) ?? texts.length,
+      });
+    }
+  }
+  gaps.sort((a, b) => a.text - b.text || languageOrder(a) - languageOrder(b));
+  return { texts, gaps, english };
+}
+
+const languageOrder = (gap: TranslationGap) => TRANSLATED_LANGUAGES.indexOf(gap.language);
+
+/** One row per dictionary, the most gaps first, from the documents as the Studio has them. */
 export function translationRows(
   documents: readonly { _id: string; _type?: string }[],
 ): TranslationRow[] {
@@ -52,62 +139,126 @@ export function translationRows(
   return NAMESPACES.map((namespace): TranslationRow => {
     const id = documentId(namespace);
     const published = byId.get(id) as DictionaryDocument | undefined;
-    const { coverage } = publishDocument(namespace, published, {
-      strict: false,
-      storeDescription: 'the Studio',
-    });
+    const draft = byId.get(`drafts.${id}`) as DictionaryDocument | undefined;
+    const shown = gapsOf(namespace, draft ?? published);
+    const before = draft ? gapsOf(namespace, published).gaps : shown.gaps;
+    const stillOpen = new Set(shown.gaps.map((gap) => `${gap.kind} ${gap.path}`));
     const dictionary = getDictionary(namespace);
     const languages = Object.fromEntries(
       TRANSLATED_LANGUAGES.map((language) => {
-        const entry = coverage[language];
-        const first = entry?.fallbacks[0];
-        const firstOutdated = entry?.outdatedPaths[0];
+        const own = shown.gaps.filter((gap) => gap.language === language);
         return [
           language,
           {
-            texts: entry?.texts ?? 0,
-            missing: entry?.missing ?? 0,
-            outdated: entry?.outdated ?? 0,
-            ...(first === undefined ? {} : { firstMissing: studioPath(first, language) }),
-            ...(firstOutdated === undefined
-              ? {}
-              : { firstOutdated: studioPath(firstOutdated, language) }),
+            texts: shown.english[language],
+            gaps: countsOf(own),
+            filledInDraft: before.filter(
+              (gap) => gap.language === language && !stillOpen.has(`${gap.kind} ${gap.path}`),
+            ).length,
           },
         ];
       }),
-    ) as Record<TranslatedLanguage, LanguageGap>;
+    ) as Record<TranslatedLanguage, LanguageCounts>;
     return {
       namespace,
       title: dictionary.title ?? namespace,
       id,
       type: documentType(namespace),
       section: dictionary.section,
-      hasDraft: byId.has(`drafts.${id}`),
+      hasDraft: draft !== undefined,
       languages,
-      missing: TRANSLATED_LANGUAGES.reduce((sum, language) => sum + languages[language].missing, 0),
-      outdated: TRANSLATED_LANGUAGES.reduce(
-        (sum, language) => sum + languages[language].outdated,
-        0,
-      ),
+      gaps: shown.gaps,
+      texts: shown.texts,
     };
-  }).sort(
-    (a, b) => b.missing - a.missing || b.outdated - a.outdated || a.title.localeCompare(b.title),
-  );
+  }).sort((a, b) => b.gaps.length - a.gaps.length || a.title.localeCompare(b.title));
 }
 
-/** Texts, missing and outdated translations over all dictionaries, per language. */
-export function totals(rows: readonly TranslationRow[]): Record<TranslatedLanguage, LanguageGap> {
+/** Texts and gaps over all dictionaries, per language. */
+export function totals(
+  rows: readonly TranslationRow[],
+): Record<TranslatedLanguage, { texts: number; gaps: Record<GapKind, number> }> {
   return Object.fromEntries(
     TRANSLATED_LANGUAGES.map((language) => [
       language,
-      rows.reduce(
-        (sum, row) => ({
-          texts: sum.texts + row.languages[language].texts,
-          missing: sum.missing + row.languages[language].missing,
-          outdated: sum.outdated + row.languages[language].outdated,
-        }),
-        { texts: 0, missing: 0, outdated: 0 },
-      ),
+      {
+        texts: rows.reduce((sum, row) => sum + row.languages[language].texts, 0),
+        gaps: countsOf(rows.flatMap((row) => row.gaps.filter((gap) => gap.language === language))),
+      },
     ]),
-  ) as Record<TranslatedLanguage, LanguageGap>;
+  ) as Record<TranslatedLanguage, { texts: number; gaps: Record<GapKind, number> }>;
+}
+
+/** Which gaps the queue steps through: every language, or one. */
+export type QueueLanguage = TranslatedLanguage | 'all';
+
+/**
+ * A place in the queue: a dictionary, a text of its form (`text`, an index as in
+ * TranslationGap; fractional between two texts) and a language.
+ */
+export interface QueuePosition {
+  readonly namespace: Namespace;
+  readonly text: number;
+  readonly language: TranslatedLanguage | null;
+}
+
+const dictionaryOrder = (namespace: Namespace) => {
+  const section = SECTIONS.indexOf(getDictionary(namespace).section);
+  return section * NAMESPACES.length + NAMESPACES.indexOf(namespace);
+};
+
+/** Compares two places in desk order: dictionaries as the desk lists them, then form order. */
+function compare(a: QueuePosition, b: QueuePosition): number {
+  return (
+    dictionaryOrder(a.namespace) - dictionaryOrder(b.namespace) ||
+    a.text - b.text ||
+    (a.language ? TRANSLATED_LANGUAGES.indexOf(a.language) : -1) -
+      (b.language ? TRANSLATED_LANGUAGES.indexOf(b.language) : -1)
+  );
+}
+
+/** Every gap of the rows in desk order, of one language or all. */
+export function translationQueue(
+  rows: readonly TranslationRow[],
+  language: QueueLanguage = 'all',
+): TranslationGap[] {
+  return rows
+    .flatMap((row) => row.gaps)
+    .filter((gap) => language === 'all' || gap.language === language)
+    .sort(compare);
+}
+
+/**
+ * The gap after (`1`) or before (`-1`) a place, wrapping around the queue's ends; from no
+ * place, the first or the last gap.
+ */
+export function stepQueue(
+  queue: readonly TranslationGap[],
+  from: QueuePosition | null,
+  direction: 1 | -1,
+): TranslationGap | undefined {
+  if (queue.length === 0) return undefined;
+  if (!from) return direction === 1 ? queue[0] : queue[queue.length - 1];
+  if (direction === 1) return queue.find((gap) => compare(gap, from) > 0) ?? queue[0];
+  return queue.findLast((gap) => compare(gap, from) < 0) ?? queue[queue.length - 1];
+}
+
+/**
+ * The place of a field of a dictionary's form (its stored path, as `storedPathString` writes
+ * it, with or without the language): the first text it is or holds. A field that holds no
+ * text (an empty list) counts as the start of the dictionary.
+ */
+export function positionOf(
+  row: TranslationRow,
+  fieldPath: string,
+  language: TranslatedLanguage | null,
+): QueuePosition {
+  const path = fieldPath.replace(/\.(en|de|tr)$/, '');
+  const index = row.texts.findIndex(
+    (text) => text === path || text.startsWith(`${path}.`) || text.startsWith(`${path}[`),
+  );
+  return {
+    namespace: row.namespace,
+    text: index === -1 ? -0.5 : index,
+    language: index === -1 ? null : language,
+  };
 }

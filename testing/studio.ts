@@ -350,3 +350,66 @@ export async function serveSiteCopy(
     },
   };
 }
+
+/**
+ * A short text an editor must see whole in its input: the German copyright template, the
+ * longest placeholder template (42 characters), where a cut-off `{year}` goes unnoticed.
+ */
+export const FORTY_CHARACTERS = '© {year} {brand}. Alle Rechte vorbehalten.';
+
+/** How much room the open document's form gives an editor, as seen in the window. */
+export interface FormRoom {
+  /** Top of the first text input, from the top of the window (px); null without inputs. */
+  readonly firstInputY: number | null;
+  /**
+   * Text inputs (single-line and multi-line) shown without scrolling: whole, or a text
+   * area's first line at least, so that an editor can click and type in it.
+   */
+  readonly inputsVisible: number;
+  /** Text width of the narrowest single-line input among those (px). */
+  readonly narrowestInput: number | null;
+  /** The width FORTY_CHARACTERS takes in that input's font (px). */
+  readonly fortyCharacters: number;
+}
+
+/** Measures the form of the open document (desk or Presentation) as it is on screen. */
+export async function measureRoom(page: Page): Promise<FormRoom> {
+  // No named functions inside: the test runner's transform would wrap them in a helper
+  // the page does not have.
+  return page.evaluate((sample) => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="document-panel-scroller"]');
+    if (!scroller) throw new Error('no open document');
+    const view = scroller.getBoundingClientRect();
+    const top = Math.max(view.top, 0);
+    const bottom = Math.min(view.bottom, window.innerHeight);
+    const inputs = [
+      ...scroller.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        'input[type="text"], input:not([type]), textarea',
+      ),
+    ].filter((input) => input.getClientRects().length > 0);
+    const visible = inputs.filter((input) => {
+      const box = input.getBoundingClientRect();
+      const line = Math.min(box.height, 32);
+      return box.top >= top && Math.min(box.bottom, bottom) - box.top >= line && box.width > 0;
+    });
+    const widths = visible
+      .filter((input) => input.tagName === 'INPUT')
+      .map((input) => {
+        const style = getComputedStyle(input);
+        return {
+          input,
+          width: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        };
+      })
+      .sort((a, b) => a.width - b.width);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = getComputedStyle(widths[0]?.input ?? scroller).font;
+    const first = inputs[0]?.getBoundingClientRect().top;
+    return {
+      firstInputY: first === undefined ? null : Math.round(first),
+      inputsVisible: visible.length,
+      narrowestInput: widths[0] ? Math.round(widths[0].width) : null,
+      fortyCharacters: Math.round(context.measureText(sample).width),
+    };
+  }, FORTY_CHARACTERS);
+}

@@ -30,7 +30,10 @@ export const meta = () =>
         description: 'Optional JSON-LD object describing this page for search engines.',
       }),
     },
-    { title: 'Page head (SEO)', description: 'How the page appears in search and when shared.' },
+    {
+      title: 'Page head',
+      description: 'How the page appears in search results (SEO) and when shared.',
+    },
   );
 
 /** A call-to-action button or link: it appears only when both label and address are given. */

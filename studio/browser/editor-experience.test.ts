@@ -1,6 +1,6 @@
 /**
  * What an editor sees in the real Studio (built from studio/) on the real local API,
- * at 1440 × 900: readable titles and list previews, languages side by side, large
+ * at 1440 × 900: readable titles and list previews, languages one under the other, large
  * dictionaries in tabs, legal sections opened in place, the translation overview with the
  * export's figures, and the language filter inside list entries.
  */
@@ -13,6 +13,7 @@ import { NAMESPACES } from '@/schemas';
 import {
   fieldIn,
   inputIn,
+  measureRoom,
   studioWithScratch,
   type StudioSession,
   type StudioTab,
@@ -96,9 +97,11 @@ async function publish(id: string) {
 describe('the Studio an editor enjoys', () => {
   it('titles every dictionary with its own name, and lists entries by their English text', async () => {
     await session.openDictionary(tab, 'privacyPolicy');
-    await expect
-      .poll(() => tab.page.getByTestId('document-panel-document-title').innerText())
-      .toBe('Privacy policy');
+    await tab.page
+      .getByTestId('pane-header')
+      .last()
+      .getByText('Privacy policy', { exact: true })
+      .waitFor();
 
     // Intro paragraphs and sections: one row each, with the English text, not an object.
     // The form renders its lists a moment after its first fields.
@@ -158,19 +161,22 @@ describe('the Studio an editor enjoys', () => {
     await tab.page.keyboard.press('Escape');
   });
 
-  it('puts the German input of a short text on the same row as the English one', async () => {
+  it('puts the languages of a text one under the other, each input wide enough for 40 characters', async () => {
     await session.openDictionary(tab, 'about');
-    const en = await input('hero.title.en').boundingBox();
-    const de = await input('hero.title.de').boundingBox();
-    const tr = await input('hero.title.tr').boundingBox();
-    expect(en && de && tr).toBeTruthy();
-    expect(Math.abs(de!.y - en!.y)).toBeLessThan(2);
-    expect(de!.x).toBeGreaterThanOrEqual(en!.x + en!.width);
-    expect(Math.abs(tr!.y - en!.y)).toBeLessThan(2);
-    // A long text keeps the width and puts its languages one under the other.
+    const [en, de, tr] = await Promise.all(
+      ['en', 'de', 'tr'].map(
+        async (language) => (await input(`hero.title.${language}`).boundingBox())!,
+      ),
+    );
+    expect(de!.y).toBeGreaterThanOrEqual(en!.y + en!.height);
+    expect(tr!.y).toBeGreaterThanOrEqual(de!.y + de!.height);
+    const { fortyCharacters, narrowestInput } = await measureRoom(tab.page);
+    expect(narrowestInput).toBeGreaterThanOrEqual(fortyCharacters);
+    // A long text too, at the same width.
     const subtitleEn = await input('hero.subtitle.en').boundingBox();
     const subtitleDe = await input('hero.subtitle.de').boundingBox();
     expect(subtitleDe!.y).toBeGreaterThan(subtitleEn!.y + subtitleEn!.height);
+    expect(Math.abs(subtitleEn!.width - en!.width)).toBeLessThan(2);
   });
 
   it('keeps the About dictionary to at most a third of its former height', async () => {
@@ -186,14 +192,7 @@ describe('the Studio an editor enjoys', () => {
     );
     expect(height).toBeLessThanOrEqual(ABOUT_FORM_HEIGHT_BEFORE / 3);
     // Every block is still one click away.
-    for (const name of [
-      'Page head (SEO)',
-      'Vision',
-      'Mission',
-      'Origin story',
-      'Pillars',
-      'Timeline',
-    ])
+    for (const name of ['Page head', 'Vision', 'Mission', 'Origin story', 'Pillars', 'Timeline'])
       await tabButton(name).waitFor();
   });
 

@@ -3,6 +3,10 @@
  * local API, framing the real site (`next build` + the production server) on the same
  * dataset. The Studio writes a preview secret, the site checks it with the API and enters
  * draft mode; typing in the Studio shows in the frame; a click in the frame opens the field.
+ * The preview stays out of the way: no cookie banner, the site's language selector and links
+ * to other sites work without breaking the frame, the bar is styled and reachable by
+ * keyboard, each outline names its field, and the top bar's Presentation opens the page of
+ * the dictionary being edited, in the editor's language.
  */
 import { rm } from 'node:fs/promises';
 import type { Frame, FrameLocator, Locator } from 'playwright-core';
@@ -104,6 +108,9 @@ async function publicText(pathname: string, selector: string): Promise<string> {
   }
 }
 
+/** The framed page's address, as the frame has it now. */
+const framedPath = () => new URL(previewFrame().url()).pathname;
+
 describe('the Presentation tool', () => {
   it('shows /de in draft mode, and a click on a text opens its field', async () => {
     await openPresentation('/de');
@@ -152,5 +159,133 @@ describe('the Presentation tool', () => {
     await expect(publicText('/de', '#hero-title')).resolves.toBe(published);
     expect(await (await fetch(`${siteUrl}/de`)).text()).not.toContain(typed);
     expect(tab.errors).toEqual([]);
+  });
+  it('shows no cookie banner in the preview, which visitors still get', async () => {
+    await openPresentation('/de');
+    expect(await framed().locator('.consent-banner').count()).toBe(0);
+    const visitor = await session.browser.newPage();
+    try {
+      await visitor.goto(`${siteUrl}/de`);
+      await visitor.locator('.consent-banner').waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('keeps the preview when a link to another site is clicked: it opens in a new tab', async () => {
+    await openPresentation('/de');
+    const social = framed().locator('.social-link').first();
+    const href = await social.getAttribute('href');
+    expect(href).toMatch(/^https:\/\//);
+    // Offline: the other site is answered here.
+    await tab.context.route(href!, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/plain', body: 'another site' }),
+    );
+    const opened = tab.context.waitForEvent('page');
+    await social.click();
+    const popup = await opened;
+    expect(popup.url()).toBe(href);
+    await popup.close();
+    await tab.page.bringToFront();
+    expect(framedPath()).toBe('/de');
+    await framed().locator('.preview-bar').waitFor();
+  });
+
+  it("switches the framed page's language with the site's own selector (in the bar or the phone menu)", async () => {
+    await openPresentation('/de');
+    // The page has connected to the Studio (it reports its address) and the frame settled.
+    await expect
+      .poll(() => tab.page.url(), { timeout: 30_000 })
+      .toContain('sanity-preview-perspective');
+    // The overlay must not take the clicks: the menu button and the selector's labels are no
+    // fields to open.
+    const inBar = framed().locator('.site-header__languages [data-language-switch="tr"]');
+    const menuButton = framed().locator('.mobile-menu__button');
+    if (await inBar.isVisible()) await inBar.click();
+    else {
+      await menuButton.click();
+      await framed().locator('.mobile-menu__panel [data-language-switch="tr"]').click();
+    }
+    // One click: the draft page takes seconds on a loaded machine, and a second click would
+    // restart the switch.
+    await expect.poll(framedPath, { timeout: 30_000 }).toBe('/tr');
+    await expect(framed().locator('.preview-bar').innerText()).resolves.toContain(
+      'Önizleme: yayımlanmamış değişiklikler',
+    );
+    // Only switched: the click opened no field of the labels' dictionary (Common texts).
+    await tab.page.waitForTimeout(2_000);
+    expect(tab.page.url()).not.toContain('dictionary-common');
+  });
+
+  it('styles the preview bar and reaches its actions by keyboard', async () => {
+    await openPresentation('/de');
+    const bar = framed().locator('.preview-bar');
+    // Polled: the Presentation tool may still swap its frame once after the first load.
+    await expect
+      .poll(
+        () =>
+          bar.evaluate((element) => ({
+            background: getComputedStyle(element).backgroundColor,
+            display: getComputedStyle(element).display,
+            linkBorder: getComputedStyle(element.querySelector('.preview-bar__link')!)
+              .borderTopStyle,
+          })),
+        { timeout: 30_000 },
+      )
+      .toEqual({ background: 'rgb(255, 138, 184)', display: 'flex', linkBorder: 'solid' });
+    // The bar's two actions come right after the skip link, the first stop of the page.
+    const focused = framed().locator(':focus');
+    await framed().locator('.skip-link').focus();
+    await tab.page.keyboard.press('Tab');
+    expect(await focused.innerText()).toBe('Textschlüssel anzeigen');
+    await tab.page.keyboard.press('Tab');
+    expect(await focused.innerText()).toBe('Vorschau beenden');
+  });
+
+  it('names the field under the outline of a hovered text', async () => {
+    await openPresentation('/de');
+    const title = framed().locator('#hero-title');
+    const label = framed().getByTestId('preview-field-label');
+    await expect
+      .poll(
+        async () => {
+          await tab.page.mouse.move(1, 1);
+          await title.hover({ position: { x: 4, y: 4 } });
+          await tab.page.waitForTimeout(300);
+          return (await label.count()) ? label.first().innerText() : '';
+        },
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe('Title › Main › German');
+  });
+
+  it("opens, from the top bar, the page of the dictionary being edited, in the editor's language", async () => {
+    await tab.page.goto(`${session.studioUrl}/structure/legal;dictionary-privacyPolicy`);
+    const turkish = tab.page.getByTestId('field-title.tr').locator('input');
+    await turkish.click();
+    await tab.page.getByRole('link', { name: 'Presentation', exact: true }).click();
+    await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
+    expect(framedPath()).toBe('/tr/privacy-policy');
+    expect(tab.page.url()).toContain('privacyPolicyDictionary/dictionary-privacyPolicy');
+    await tab.page.getByTestId('field-title.tr').waitFor({ timeout: 30_000 });
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('opens the preview in the language last typed in, not the last field passed by keyboard', async () => {
+    await tab.page.goto(`${session.studioUrl}/structure/legal;dictionary-privacyPolicy`);
+    await tab.page.getByTestId('field-title.de').locator('input').click();
+    // To the Turkish input by keyboard, and a change typed there.
+    await tab.page.keyboard.press('Tab');
+    expect(await focusedField()).toBe('field-title.tr');
+    await tab.page.keyboard.press('End');
+    await tab.page.keyboard.type('!');
+    await tab.page.keyboard.press('Backspace');
+    // On the way to the top bar, through the German and English inputs.
+    await tab.page.keyboard.press('Shift+Tab');
+    await tab.page.keyboard.press('Shift+Tab');
+    expect(await focusedField()).toBe('field-title.en');
+    await tab.page.getByRole('link', { name: 'Presentation', exact: true }).click();
+    await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
+    expect(framedPath()).toBe('/tr/privacy-policy');
   });
 });

@@ -68,7 +68,11 @@ export function Header({ model, languages, language, currentPath }: HeaderProps)
             {bar.secondary}
           </nav>
           <div className="site-header__languages">{selector}</div>
-          <MobileMenu openLabel={model.menu.open} closeLabel={model.menu.close}>
+          {/* Plain labels: in a preview the button opens the menu, not the labels' field. */}
+          <MobileMenu
+            openLabel={plainText(model.menu.open)}
+            closeLabel={plainText(model.menu.close)}
+          >
             <h2 className="mobile-menu__heading">{model.menu.settings}</h2>
             {selector}
             {/* Named by their headings: a second landmark named like the bar's would not be unique. */}

@@ -2,6 +2,8 @@
  * The language selector: plain links to the same page in each language, so it
  * works without JavaScript. With JavaScript (web/client/ClientRuntime.tsx) a click keeps
  * the query and hash and stores the choice under `lang`; the current language does nothing.
+ * Its labels carry no edit info in a preview: there a click must switch the framed page's
+ * language, not open the label's field (the labels are edited in the Common texts).
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { withLanguage } from '../i18n/paths';
@@ -33,7 +35,7 @@ export function LanguageSelector({
               {...(isCurrent && { 'aria-current': 'true' })}
               data-language-switch={language}
             >
-              {labels[language]}
+              {plainText(labels[language])}
             </a>
           </li>
         );

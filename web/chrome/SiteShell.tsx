@@ -50,9 +50,11 @@ export async function SiteShell({
           pagePath={pagePath(currentPath?.slice(1) ?? '', language)}
         />
       )}
-      {/* First after the skip link: the cookie choice is early in the tab order (laid out last). */}
+      {/* First after the skip link: the cookie choice is early in the tab order (laid out last).
+          Never in a preview: an editor is no visitor to ask, and the banner covered a sixth of
+          the Studio's frame without a way to dismiss it there. */}
       <ClientRuntime
-        texts={bannerTexts(common.cookieBanner)}
+        texts={preview ? null : bannerTexts(common.cookieBanner)}
         privacyHref={pagePath('privacy-policy', language)}
       />
       {header && (

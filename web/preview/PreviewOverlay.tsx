@@ -7,11 +7,16 @@
  * (./VisualEditing.tsx), so visitors' pages never load it.
  *
  * When the Studio reports an edit of the document it shows, the page re-renders on the
- * server (`router.refresh()`), which reads the draft again.
+ * server (`router.refresh()`), which reads the draft again. Each outline names its field
+ * (./field-label.tsx), and links to other sites open in a new tab (./keep-frame.ts).
  */
 import { VisualEditing } from 'next-sanity/visual-editing/client-component';
 import { useRouter } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { fieldLabelPlugin } from './field-label';
+import { openOtherSitesApart } from './keep-frame';
+
+const PLUGINS = [fieldLabelPlugin];
 
 export default function PreviewOverlay() {
   const router = useRouter();
@@ -20,5 +25,6 @@ export default function PreviewOverlay() {
     // router.refresh() does not say when it is done; the Studio only shows a spinner meanwhile.
     return new Promise<void>((resolve) => setTimeout(resolve, 500));
   }, [router]);
-  return <VisualEditing refresh={refresh} />;
+  useEffect(() => openOtherSitesApart(document), []);
+  return <VisualEditing refresh={refresh} plugins={PLUGINS} />;
 }

@@ -1,0 +1,78 @@
+/**
+ * Texts of the Studio's own editing aids (the translation queue, the publish check beside
+ * Publish, a text's actions menu, the preview links) in the interface languages
+ * (interface-languages.ts): English and German, informal "du" as the site.
+ */
+import { defineLocaleResourceBundle } from 'sanity';
+
+export const EDITOR_NAMESPACE = 'rg-editor';
+
+const en = {
+  'translations.title': 'Translations',
+  'translations.intro':
+    'German and Turkish texts still to write, and those whose English changed since they were translated (outdated), in what you see in the Studio: a draft where there is one, else the published text. The site shows the English text where one is missing and keeps an outdated translation until it is revised. Step through them with Next and Previous, here or in any dictionary’s header, or from the text you are writing with Alt+Page Down and Alt+Page Up.',
+  'translations.total': '{{language}}: {{missing}} of {{texts}} texts missing',
+  'translations.total-draft': '{{count}} filled in drafts, not yet published',
+  'translations.column.dictionary': 'Dictionary',
+  'translations.unpublished': 'unpublished changes',
+  'translations.complete': 'complete ({{texts}})',
+  'translations.missing': '{{missing}} of {{texts}} missing',
+  'translations.missing-title': 'Open {{title}} at its first missing {{language}} text',
+  'translations.filled-in-draft': '{{count}} filled in the draft',
+  'queue.language': 'Step through',
+  'queue.all-languages': 'All languages',
+  'queue.previous': 'Previous',
+  'queue.next': 'Next',
+  'queue.previous-title': 'Previous missing translation ({{language}})',
+  'queue.next-title': 'Next missing translation ({{language}})',
+  'queue.previous-keys': 'Alt+Page Up',
+  'queue.next-keys': 'Alt+Page Down',
+  'queue.count': '{{count}} to translate',
+  'queue.empty': 'Nothing to translate',
+  'queue.here': '{{count}} here',
+  'publish-check.blocked': 'Can’t publish: {{field}}',
+  'publish-check.blocked-more': 'Can’t publish: {{field}} and {{more}} more',
+  'publish-check.title': 'Fix these to publish:',
+  'text-actions.all-languages': 'All languages',
+  'on-the-site.preview': 'Preview',
+  'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
+} as const;
+
+export type EditorTextKey = keyof typeof en;
+
+const de: Record<EditorTextKey, string> = {
+  'translations.title': 'Übersetzungen',
+  'translations.intro':
+    'Deutsche und türkische Texte, die noch fehlen, und solche, deren englischer Text sich seit der Übersetzung geändert hat (veraltet), so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text; eine veraltete Übersetzung zeigt sie weiter, bis sie überarbeitet ist. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs, oder aus dem Text, den du gerade schreibst, mit Alt+Bild ab und Alt+Bild auf.',
+  'translations.total': '{{language}}: {{missing}} von {{texts}} Texten fehlen',
+  'translations.total-draft': '{{count}} in Entwürfen ausgefüllt, noch nicht veröffentlicht',
+  'translations.column.dictionary': 'Wörterbuch',
+  'translations.unpublished': 'unveröffentlichte Änderungen',
+  'translations.complete': 'vollständig ({{texts}})',
+  'translations.missing': '{{missing}} von {{texts}} fehlen',
+  'translations.missing-title': '{{title}} beim ersten fehlenden Text auf {{language}} öffnen',
+  'translations.filled-in-draft': '{{count}} im Entwurf ausgefüllt',
+  'queue.language': 'Durchgehen',
+  'queue.all-languages': 'Alle Sprachen',
+  'queue.previous': 'Zurück',
+  'queue.next': 'Weiter',
+  'queue.previous-title': 'Vorige fehlende Übersetzung ({{language}})',
+  'queue.next-title': 'Nächste fehlende Übersetzung ({{language}})',
+  'queue.previous-keys': 'Alt+Bild auf',
+  'queue.next-keys': 'Alt+Bild ab',
+  'queue.count': '{{count}} zu übersetzen',
+  'queue.empty': 'Nichts zu übersetzen',
+  'queue.here': '{{count}} hier',
+  'publish-check.blocked': 'Veröffentlichen nicht möglich: {{field}}',
+  'publish-check.blocked-more': 'Veröffentlichen nicht möglich: {{field}} und {{more}} weitere',
+  'publish-check.title': 'Behebe das, um zu veröffentlichen:',
+  'text-actions.all-languages': 'Alle Sprachen',
+  'on-the-site.preview': 'Vorschau',
+  'on-the-site.preview-title':
+    '{{path}} im Präsentationswerkzeug öffnen, mit unveröffentlichten Änderungen',
+};
+
+export const editorBundles = [
+  defineLocaleResourceBundle({ locale: 'en-US', namespace: EDITOR_NAMESPACE, resources: en }),
+  defineLocaleResourceBundle({ locale: 'de-DE', namespace: EDITOR_NAMESPACE, resources: de }),
+];
