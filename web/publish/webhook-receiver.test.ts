@@ -1,0 +1,92 @@
+/**
+ * The webhook receiver's answers without a server: a signed delivery for a store that cannot
+ * be read is a 503 with Retry-After (Sanity delivers again), refusals are 4xx, each body the
+ * one WebhookAnswer shape. The real server's end to end: e2e/live.test.ts.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ContentGate } from '@/content/gate';
+import { importLocales } from '@/content/import-locales';
+import { LocalStore } from '@/content/local-store';
+import { Snapshot } from '@/content/snapshot';
+import { SIGNATURE_HEADER_NAME, signWebhook, type WebhookAnswer } from '@/content/webhook';
+
+// A marker package that throws outside Next's server bundles; it has no behaviour to keep.
+vi.mock('server-only', () => ({}));
+
+const SECRET = 'receiver-test-secret';
+let dir: string;
+let handlePublishWebhook: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'rg-receiver-'));
+  // The last good versions a build leaves, as a running site always has them.
+  const built = new LocalStore(path.join(dir, 'built.ndjson'));
+  await importLocales(built, { from: 'locales', dryRun: false });
+  const snapshot = new Snapshot(path.join(dir, '.next', 'content-snapshot'));
+  await new ContentGate({
+    store: built,
+    snapshot,
+    failOnProblems: false,
+    log: () => undefined,
+  }).read('hero');
+  // A folder where the store's file should be: every read fails (EISDIR), as a disk or
+  // network fault would.
+  const storeFile = path.join(dir, 'production.ndjson');
+  await mkdir(storeFile);
+  vi.stubEnv('CONTENT_STORE_FILE', storeFile);
+  vi.stubEnv('SANITY_REVALIDATE_SECRET', SECRET);
+  vi.stubEnv('NEXT_DIST_DIR', path.join(dir, '.next'));
+  ({ handlePublishWebhook } = await import('./webhook-receiver'));
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function deliver(body: string, secret = SECRET) {
+  const response = await handlePublishWebhook(
+    new Request('http://localhost/api/revalidate', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER_NAME]: await signWebhook(body, secret),
+      },
+      body,
+    }),
+  );
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as WebhookAnswer,
+  };
+}
+
+describe('the publish webhook receiver', () => {
+  it('answers 503 with Retry-After when the content store cannot be read', async () => {
+    const answer = await deliver(
+      JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' }),
+    );
+    expect(answer).toMatchObject({
+      status: 503,
+      retryAfter: '10',
+      body: { status: 'unavailable', namespace: 'hero' },
+    });
+  });
+
+  it('refuses a delivery signed with another secret, reading nothing', async () => {
+    const answer = await deliver(
+      JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' }),
+      'another-secret',
+    );
+    expect(answer).toMatchObject({ status: 401, body: { status: 'rejected' } });
+  });
+
+  it('ignores a document that is no published dictionary', async () => {
+    const answer = await deliver(JSON.stringify({ _id: 'drafts.dictionary-hero', _type: 'x' }));
+    expect(answer).toMatchObject({ status: 200, body: { status: 'ignored' } });
+  });
+});
