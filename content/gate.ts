@@ -77,6 +77,17 @@ function describeFailure(error: unknown): string {
   return parts.join(': ');
 }
 
+/**
+ * The store could not be read and there is no last good version to serve instead: a fault
+ * of the store, not of the copy, so whoever asked may ask again (the webhook answers 503).
+ */
+export class ContentStoreUnreachable extends ContentError {
+  constructor(problems: readonly ContentProblem[]) {
+    super(problems);
+    this.name = 'ContentStoreUnreachable';
+  }
+}
+
 export class ContentGate {
   private readonly running = new Map<Namespace, Promise<GateResult>>();
   private readonly queued = new Map<Namespace, Promise<GateResult>>();
@@ -141,8 +152,10 @@ export class ContentGate {
         path: '',
         message: `content store unreachable: ${describeFailure(cause)}`,
       };
-      if (failOnProblems) throw new ContentError([problem]);
-      const previous = await this.lastGood(namespace, [problem]);
+      if (failOnProblems) throw new ContentStoreUnreachable([problem]);
+      const previous = await this.lastGood(namespace, [problem]).catch((error: unknown) => {
+        throw error instanceof ContentError ? new ContentStoreUnreachable(error.problems) : error;
+      });
       this.log(`content gate: ${id}: ${problem.message}; serving its last good version`);
       return {
         namespace,

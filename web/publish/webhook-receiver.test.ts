@@ -20,9 +20,8 @@ const SECRET = 'receiver-test-secret';
 let dir: string;
 let handlePublishWebhook: (request: Request) => Promise<Response>;
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'rg-receiver-'));
-  // The last good versions a build leaves, as a running site always has them.
+/** The last good versions a build leaves in its output folder, as a served site has them. */
+async function buildsLastGoodVersions() {
   const built = new LocalStore(path.join(dir, 'built.ndjson'));
   await importLocales(built, { from: 'locales', dryRun: false });
   const snapshot = new Snapshot(path.join(dir, '.next', 'content-snapshot'));
@@ -32,6 +31,10 @@ beforeAll(async () => {
     failOnProblems: false,
     log: () => undefined,
   }).read('hero');
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'rg-receiver-'));
   // A folder where the store's file should be: every read fails (EISDIR), as a disk or
   // network fault would.
   const storeFile = path.join(dir, 'production.ndjson');
@@ -66,22 +69,24 @@ async function deliver(body: string, secret = SECRET) {
 }
 
 describe('the publish webhook receiver', () => {
-  it('answers 503 with Retry-After when the content store cannot be read', async () => {
-    const answer = await deliver(
-      JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' }),
-    );
-    expect(answer).toMatchObject({
-      status: 503,
-      retryAfter: '10',
-      body: { status: 'unavailable', namespace: 'hero' },
-    });
+  const hero = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
+  const unavailable = {
+    status: 503,
+    retryAfter: '10',
+    body: { status: 'unavailable', namespace: 'hero' },
+  };
+
+  it('answers 503 with Retry-After when the store cannot be read, with no version to serve', async () => {
+    expect(await deliver(hero)).toMatchObject(unavailable);
+  });
+
+  it('answers 503 with Retry-After when the store cannot be read beside the last good version', async () => {
+    await buildsLastGoodVersions();
+    expect(await deliver(hero)).toMatchObject(unavailable);
   });
 
   it('refuses a delivery signed with another secret, reading nothing', async () => {
-    const answer = await deliver(
-      JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' }),
-      'another-secret',
-    );
+    const answer = await deliver(hero, 'another-secret');
     expect(answer).toMatchObject({ status: 401, body: { status: 'rejected' } });
   });
 

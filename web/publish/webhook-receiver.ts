@@ -12,6 +12,7 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { after } from 'next/server';
+import { ContentStoreUnreachable } from '@/content/gate';
 import { translationCounts, type TranslationCounts } from '@/content/published';
 import { readWebhook, SIGNATURE_HEADER_NAME, type WebhookAnswer } from '@/content/webhook';
 import { siteWebhookSecret } from '@/content/webhook-secret';
@@ -88,6 +89,9 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   try {
     result = await siteContent().gate.refresh(namespace);
   } catch (error) {
+    // A fault of the store, not of the copy: Sanity delivers again.
+    if (error instanceof ContentStoreUnreachable)
+      return unavailable(namespace, error.problems.map(describeProblem).join('; '));
     // Failing copy with no earlier good version to keep serving: still nothing to revalidate.
     if (error instanceof ContentError)
       return heldBack(delivery.document, namespace, error.problems);
