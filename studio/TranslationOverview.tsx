@@ -32,59 +32,27 @@ import {
   totals,
   type QueueLanguage,
   type TranslatedLanguage,
+  type TranslationGap,
   type TranslationRow,
 } from './translation-overview';
 import { QueueButtons, useOpenGap, useTranslationRows } from './translation-queue';
 import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 
-function GapCell({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+/** A count of one kind of gap that opens the dictionary at the first of them. */
+function FirstGapButton({
+  gap,
+  text,
+  title,
+  kind,
+  count,
+}: {
+  gap: TranslationGap;
+  text: string;
+  title: string;
+  kind: TranslationGap['kind'];
+  count: number;
+}) {
   const open = useOpenGap();
-  const counts = row.languages[language];
-  const first = row.gaps.find((gap) => gap.language === language && gap.kind === 'missing');
-  const testId = `missing-${language}`;
-  const missing = counts.gaps.missing;
-  return (
-    <Stack gap={2}>
-      {missing === 0 || !first ? (
-        <Text size={1} muted data-testid={testId} data-missing="0">
-          {t('translations.complete', { texts: counts.texts })}
-        </Text>
-      ) : (
-        <Box>
-          <Button
-            mode="ghost"
-            tone="caution"
-            padding={2}
-            fontSize={1}
-            text={t('translations.missing', { missing, texts: counts.texts })}
-            title={t('translations.missing-title', {
-              title: row.title,
-              language: LANGUAGE_NAMES[language],
-            })}
-            onClick={() => open(first)}
-            data-testid={testId}
-            data-missing={missing}
-          />
-        </Box>
-      )}
-      <OutdatedCount row={row} language={language} />
-      {counts.filledInDraft > 0 && (
-        <Text size={0} muted data-testid={`filled-in-draft-${language}`}>
-          {t('translations.filled-in-draft', { count: counts.filledInDraft })}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** Nothing when every translation matches today's English. */
-function OutdatedCount({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
-  const { t } = useTranslation(TRANSLATION_STATUS_NAMESPACE);
-  const open = useOpenGap();
-  const outdated = row.languages[language].gaps.outdated;
-  const first = row.gaps.find((gap) => gap.language === language && gap.kind === 'outdated');
-  if (outdated === 0 || !first) return null;
   return (
     <Box>
       <Button
@@ -92,16 +60,62 @@ function OutdatedCount({ row, language }: { row: TranslationRow; language: Trans
         tone="caution"
         padding={2}
         fontSize={1}
-        text={t('overview.outdated', { count: outdated })}
-        title={t('overview.outdated-title', {
-          title: row.title,
-          language: t(`language.${language}`),
-        })}
-        onClick={() => open(first)}
-        data-testid={`outdated-${language}`}
-        data-outdated={outdated}
+        text={text}
+        title={title}
+        onClick={() => open(gap)}
+        data-testid={`${kind}-${gap.language}`}
+        {...{ [`data-${kind}`]: count }}
       />
     </Box>
+  );
+}
+
+function GapCell({ row, language }: { row: TranslationRow; language: TranslatedLanguage }) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const status = useTranslation(TRANSLATION_STATUS_NAMESPACE).t;
+  const counts = row.languages[language];
+  const first = (kind: TranslationGap['kind']) =>
+    row.gaps.find((gap) => gap.language === language && gap.kind === kind);
+  const { missing, outdated } = counts.gaps;
+  const firstMissing = first('missing');
+  const firstOutdated = first('outdated');
+  return (
+    <Stack gap={2}>
+      {missing === 0 || !firstMissing ? (
+        <Text size={1} muted data-testid={`missing-${language}`} data-missing="0">
+          {t('translations.complete', { texts: counts.texts })}
+        </Text>
+      ) : (
+        <FirstGapButton
+          gap={firstMissing}
+          kind="missing"
+          count={missing}
+          text={t('translations.missing', { missing, texts: counts.texts })}
+          title={t('translations.missing-title', {
+            title: row.title,
+            language: LANGUAGE_NAMES[language],
+          })}
+        />
+      )}
+      {/* Nothing when every translation matches today's English. */}
+      {outdated > 0 && firstOutdated && (
+        <FirstGapButton
+          gap={firstOutdated}
+          kind="outdated"
+          count={outdated}
+          text={status('overview.outdated', { count: outdated })}
+          title={status('overview.outdated-title', {
+            title: row.title,
+            language: status(`language.${language}`),
+          })}
+        />
+      )}
+      {counts.filledInDraft > 0 && (
+        <Text size={0} muted data-testid={`filled-in-draft-${language}`}>
+          {t('translations.filled-in-draft', { count: counts.filledInDraft })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
