@@ -16,7 +16,12 @@
 import type { DictionaryDocument } from '@/content/store';
 import { documentId, documentType, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
 import { SECTIONS } from '@/schemas/define';
-import { DEFAULT_LANGUAGE, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  TRANSLATED_LANGUAGES,
+  type Language,
+} from '@/schemas/languages';
 import { formatPath } from '@/schemas/problems';
 import { splitDocument, type StoredPathSegment } from '@/schemas/walk';
 
@@ -252,7 +257,9 @@ export function positionOf(
   fieldPath: string,
   language: TranslatedLanguage | null,
 ): QueuePosition {
-  const path = fieldPath.replace(/\.(en|de|tr)$/, '');
+  const last = fieldPath.lastIndexOf('.');
+  const path =
+    last > 0 && isLanguage(fieldPath.slice(last + 1)) ? fieldPath.slice(0, last) : fieldPath;
   const index = row.texts.findIndex(
     (text) => text === path || text.startsWith(`${path}.`) || text.startsWith(`${path}[`),
   );
