@@ -284,6 +284,30 @@ describe('undoing a bad publish with the Versions tool', () => {
       .toBe(title);
   });
 
+  it('keeps the tab and dictionary chosen in the address: a click at start-up and a reload keep them', async () => {
+    // Clicked as soon as the tab shows, while the Studio still mounts its layout again.
+    await page().goto(`${session.studioUrl}/versions`);
+    await page().getByTestId('versions-tab-site').click({ timeout: 60_000 });
+    await page().getByTestId('site-restore-time').waitFor();
+    await page().waitForTimeout(3_000);
+    expect(await page().getByTestId('site-restore-time').count()).toBe(1);
+    expect(new URL(page().url()).pathname).toBe('/versions/site');
+    await page().reload();
+    await page().getByTestId('site-restore-time').waitFor({ timeout: 60_000 });
+
+    await page().getByTestId('versions-tab-dictionary').click();
+    await page().getByTestId('versions-dictionary').selectOption('faqPage');
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/versions/dictionary/faqPage');
+    await page().reload();
+    await page().getByTestId('version-detail').waitFor({ timeout: 60_000 });
+    expect(await page().getByTestId('versions-dictionary').inputValue()).toBe('faqPage');
+    await page().goBack();
+    await expect
+      .poll(() => page().getByTestId('versions-dictionary').inputValue())
+      .not.toBe('faqPage');
+    expect(tab.errors).toEqual([]);
+  });
+
   it('speaks the editor’s interface language: German', async () => {
     const german = await session.newTab();
     await german.page.addInitScript(() =>

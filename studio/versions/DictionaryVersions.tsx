@@ -8,7 +8,7 @@ import { RestoreIcon } from '@sanity/icons/Restore';
 import { Badge, Box, Button, Card, Flex, Heading, Select, Spinner, Stack, Text } from '@sanity/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { listenQuery, useClient } from 'sanity';
-import { IntentLink } from 'sanity/router';
+import { IntentLink, useRouter } from 'sanity/router';
 import { documentId, documentType, isNamespace, NAMESPACES, type Namespace } from '@/schemas';
 import { changedCount, compareWithLive } from '@/content/versions/compare';
 import { contentHash } from '@/content/versions/content-hash';
@@ -139,7 +139,9 @@ const LATEST_QUERY = `*[_type == "${VERSION_TYPE}"] | order(liveAt desc)[0].name
 export function DictionaryVersions() {
   const text = useVersionsText();
   const client = useClient({ apiVersion: '2025-02-19' });
-  const [chosen, setChosen] = useState<Namespace>();
+  const router = useRouter();
+  const asked = router.state.namespace;
+  const chosen = typeof asked === 'string' && isNamespace(asked) ? asked : undefined;
   const [latest, setLatest] = useState<Namespace | null>();
   useEffect(() => {
     client.fetch<unknown>(LATEST_QUERY, {}, { perspective: 'raw' }).then(
@@ -158,7 +160,13 @@ export function DictionaryVersions() {
       </Flex>
     );
   // Keyed: choosing another dictionary starts afresh (selection, outcome, confirmation).
-  return <VersionsOf key={namespace} namespace={namespace} onChoose={setChosen} />;
+  return (
+    <VersionsOf
+      key={namespace}
+      namespace={namespace}
+      onChoose={(next) => router.navigate({ panel: 'dictionary', namespace: next })}
+    />
+  );
 }
 
 function VersionsOf({

@@ -5,8 +5,9 @@
  */
 import { RestoreIcon } from '@sanity/icons/Restore';
 import { Card, Container, Heading, Stack, Tab, TabList, TabPanel, Text } from '@sanity/ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { definePlugin } from 'sanity';
+import { route, useRouter } from 'sanity/router';
 import { VERSIONS_KEPT } from '@/content/versions/records';
 import { DictionaryVersions } from './DictionaryVersions';
 import { versionsBundles } from './i18n';
@@ -15,10 +16,19 @@ import { SiteRestore } from './SiteRestore';
 
 type Panel = 'dictionary' | 'site';
 
+/**
+ * What the editor chose lives in the address (`/versions/site`,
+ * `/versions/dictionary/footer`), not in component state: the Studio mounts its layout a
+ * second time as it starts, which dropped a choice made in that moment; and Back, a reload
+ * or a shared link now show the same view.
+ */
+const versionsRouter = route.create('/', [route.create('/:panel', [route.create('/:namespace')])]);
+
 export function VersionsTool() {
   const text = useVersionsText();
   const id = useId();
-  const [panel, setPanel] = useState<Panel>('dictionary');
+  const router = useRouter();
+  const panel: Panel = router.state.panel === 'site' ? 'site' : 'dictionary';
   return (
     <Card height="fill" overflow="auto" tone="transparent" data-testid="versions-tool">
       <Container width={4} padding={4} paddingY={5}>
@@ -41,7 +51,7 @@ export function VersionsTool() {
                 id={`${id}-${option}`}
                 aria-controls={`${id}-panel`}
                 selected={panel === option}
-                onClick={() => setPanel(option)}
+                onClick={() => router.navigate({ panel: option })}
                 label={text(`tab.${option}`)}
                 data-testid={`versions-tab-${option}`}
               />
@@ -59,6 +69,14 @@ export function VersionsTool() {
 /** The tool in the Studio's top bar, with its texts in the interface languages. */
 export const versionsTool = definePlugin({
   name: 'rg-versions',
-  tools: [{ name: 'versions', title: 'Versions', icon: RestoreIcon, component: VersionsTool }],
+  tools: [
+    {
+      name: 'versions',
+      title: 'Versions',
+      icon: RestoreIcon,
+      component: VersionsTool,
+      router: versionsRouter,
+    },
+  ],
   i18n: { bundles: versionsBundles },
 });
