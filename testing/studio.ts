@@ -134,16 +134,19 @@ export interface StudioSession {
   close(): Promise<void>;
 }
 
+/** Event streams the Studio keeps open (listeners, live content): they never finish. */
+const LONG_LIVED = ['/data/listen/', '/data/live/events/'];
+
 /**
  * Runs `action` (a navigation), then waits until no request has been in flight for
  * `quietMs`: the Studio's second mount follows the answers to its first mount's requests,
- * and makes requests of its own. Listens are long-lived and never finish, so they do not count.
+ * and makes requests of its own. Event streams never finish, so they do not count.
  */
 async function settledAfter(page: Page, action: () => Promise<unknown>, quietMs = 1_500) {
   const inFlight = new Set<Request>();
   let lastChange = Date.now();
   const started = (request: Request) => {
-    if (request.url().includes('/data/listen/')) return;
+    if (LONG_LIVED.some((part) => request.url().includes(part))) return;
     inFlight.add(request);
     lastChange = Date.now();
   };

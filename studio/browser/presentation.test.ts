@@ -87,8 +87,11 @@ async function clickToEdit(target: Locator, field: string): Promise<void> {
 }
 
 async function openPresentation(pathname: string): Promise<void> {
-  await tab.page.goto(
-    `${session.studioUrl}/presentation?preview=${encodeURIComponent(`${siteUrl}${pathname}`)}`,
+  // Settled first: the Studio mounts its layout, and the framed page with it, a second time
+  // as it starts; a click before that can land on a frame that is about to be replaced.
+  await session.openTool(
+    tab,
+    `presentation?preview=${encodeURIComponent(`${siteUrl}${pathname}`)}`,
   );
   await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
 }
