@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
+import { baseUrl, interactive, openPage, setupBrowser, rememberConsent } from './browser';
 
 const browser = setupBrowser();
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -64,6 +64,26 @@ describe('skip link', () => {
     );
     await page.keyboard.press('Enter');
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await context.close();
+  });
+
+  it('still moves focus once the page is interactive, as a visitor tabbing later meets it', async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto(`${baseUrl()}/de/faq`);
+    await interactive(page);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
+      '#main',
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(new URL(page.url()).hash).toBe('#main');
+    // The next Tab goes on from the main content, past the header's links.
+    await page.keyboard.press('Tab');
+    await expect(
+      page.evaluate(() => Boolean(document.activeElement?.closest('main'))),
+    ).resolves.toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -29,13 +29,22 @@ export function opensElsewhere(event: MouseEvent, link: HTMLAnchorElement): bool
 
 const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => pagePath(slug, DEFAULT_LANGUAGE)));
 
+/** A link to a place in the page on show (`#main`, the skip link's). */
+function withinThisPage(link: HTMLAnchorElement): boolean {
+  const here = window.location;
+  return link.hash !== '' && link.pathname === here.pathname && link.search === here.search;
+}
+
 /**
  * Where a link leads, if it is a page of this site the router can show in the page (same
  * origin, one of SITE_PAGES in any language, not a download); null for anything else: files,
- * routes such as the preview's, other sites, and the language links, which switch on their own.
+ * routes such as the preview's, other sites, the language links, which switch on their own,
+ * and places in this page: the browser moves focus to the target of such a link, the
+ * router only scrolls to it (the skip link left focus on itself once the page was hydrated).
  */
 function appPage(link: HTMLAnchorElement): string | null {
   if (link.origin !== window.location.origin || link.hasAttribute('download')) return null;
+  if (withinThisPage(link)) return null;
   if (link.matches(LANGUAGE_LINK) || !PAGE_PATHS.has(stripLanguage(link.pathname))) return null;
   return `${link.pathname}${link.search}${link.hash}`;
 }
