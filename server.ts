@@ -163,12 +163,12 @@ if (sharedCache.kind === 'invalid')
 else sharedRedis();
 
 const { default: next } = await import('next');
-const app = next({
-  dir: import.meta.dirname,
-  dev: false,
-  ...(values.hostname && { hostname: values.hostname }),
-  port,
-});
+// No `hostname` for Next, whatever --hostname says: Next 16 builds the proxy's URLs on
+// "localhost" but its router's on the hostname it is given, so with any other name a rewrite
+// (every 404, the newsletter link pages) looked external and was fetched over HTTP from this
+// same server, which rewrote it again: hundreds of connections to itself, then a hang. With
+// none, both sides say "localhost" and every rewrite stays inside the process.
+const app = next({ dir: import.meta.dirname, dev: false, port });
 await app.prepare();
 const nextHandler = app.getRequestHandler();
 

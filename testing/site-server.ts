@@ -55,21 +55,26 @@ export function buildSite(variant: Variant): void {
  */
 export type SiteRuntime = 'server' | 'next-start';
 
+/** How the server is bound: `--hostname <name>`, or `null` for no `--hostname` (every address). */
+export type ServeHostname = 'localhost' | '127.0.0.1' | '::1' | '0.0.0.0' | null;
+
 /** Serves an existing build of the variant on a free port (or `port`). */
 export async function serveSite(
   variant: Variant,
   port?: number,
-  { runtime = 'server' }: { runtime?: SiteRuntime } = {},
+  {
+    runtime = 'server',
+    hostname = 'localhost',
+  }: { runtime?: SiteRuntime; hostname?: ServeHostname } = {},
 ): Promise<RunningSite> {
   const chosen = port ?? (await freePort());
-  // Bound to localhost, not 127.0.0.1: Next 16 serves a rewrite that carries a status (our
-  // 404s) through a request to "localhost", which hangs when the server listens on 127.0.0.1 only.
-  const address = ['--port', String(chosen), '--hostname', 'localhost'];
+  const address = ['--port', String(chosen), ...(hostname ? ['--hostname', hostname] : [])];
   const server =
     runtime === 'server'
       ? startGroup('npx', ['node', 'server.ts', ...address], { env: siteEnv(variant, chosen) })
       : startGroup('npx', ['next', 'start', ...address], { env: siteEnv(variant, chosen) });
-  const url = `http://localhost:${chosen}`;
+  const host = hostname === '::1' ? '[::1]' : hostname === '127.0.0.1' ? '127.0.0.1' : 'localhost';
+  const url = `http://${host}:${chosen}`;
   await waitForHttp(`${url}/`, server, { timeoutMs: 60_000 });
   return { url, port: chosen, server, stop: () => server.stop() };
 }
