@@ -9,22 +9,23 @@ import { Agent, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
+import { pagePath } from '@/schemas/paths';
 import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '@/schemas/site';
 import { serveSite, type ServeHostname } from '@/testing/site-server';
 import { VARIANTS } from './variants';
 
 const PAGES = LANGUAGES.flatMap((language) =>
-  SITE_PAGES.map(({ slug }) => (language === 'en' ? `/${slug}` : `/${language}/${slug}`)),
+  SITE_PAGES.map(({ slug }) => pagePath(slug, language)),
 );
 const EXPECTED: ReadonlyArray<readonly [path: string, status: number]> = [
   ...PAGES.map((path) => [path, 200] as const),
   ['/no-such-page', 404],
   ['/de/no-such-page', 404],
   ['/tr/about/deeper', 404],
-  [`/${NEWSLETTER_LINK_PAGES.confirm}?token=not-a-token`, 404],
-  [`/de/${NEWSLETTER_LINK_PAGES.unsubscribe}?token=not-a-token`, 404],
-  [`/${NEWSLETTER_LINK_PAGES.confirmed}`, 200],
-  [`/tr/${NEWSLETTER_LINK_PAGES.unsubscribed}`, 200],
+  [`${pagePath(NEWSLETTER_LINK_PAGES.confirm, 'en')}?token=not-a-token`, 404],
+  [`${pagePath(NEWSLETTER_LINK_PAGES.unsubscribe, 'de')}?token=not-a-token`, 404],
+  [pagePath(NEWSLETTER_LINK_PAGES.confirmed, 'en'), 200],
+  [pagePath(NEWSLETTER_LINK_PAGES.unsubscribed, 'tr'), 200],
 ];
 const WITHIN_MS = 1_000;
 
