@@ -17,9 +17,8 @@ import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 import {
-  buildSite,
   distDir,
-  serveSite,
+  serveBuildCopy,
   siteEnv,
   type RunningSite,
   type Variant,
@@ -28,6 +27,7 @@ import { startVarnish, type RunningVarnish } from '@/testing/varnish';
 import { postWebhook } from '@/testing/webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+import { PLAIN_BUILD } from './variants';
 
 const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
 const SECRET = 'test-only-webhook-secret-cdn-7c2d';
@@ -43,10 +43,10 @@ let varnish: RunningVarnish;
 
 beforeAll(async () => {
   copyEmbeddedStore(STORE);
-  buildSite(VARIANT);
   // The site purges Varnish, and Varnish fetches from the site: both ports first.
   const [sitePort, cachePort] = [await freePort(), await freePort()];
-  site = await serveSite(
+  site = await serveBuildCopy(
+    PLAIN_BUILD,
     {
       ...VARIANT,
       env: {

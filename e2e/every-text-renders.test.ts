@@ -11,8 +11,9 @@ import { postWebhook } from '@/testing/webhook';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
-import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import { serveBuildCopy, type RunningSite, type Variant } from '@/testing/site-server';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+import { PLAIN_BUILD } from './variants';
 
 const STORE = path.join(E2E_CONTENT, 'unicode.ndjson');
 const SECRET = 'test-only-webhook-secret-unicode-5c2d';
@@ -28,8 +29,7 @@ let site: RunningSite;
 let origin: string;
 beforeAll(async () => {
   copyEmbeddedStore(STORE);
-  buildSite(VARIANT);
-  site = await serveSite(VARIANT);
+  site = await serveBuildCopy(PLAIN_BUILD, VARIANT);
   origin = site.url.replace('localhost', '127.0.0.1');
 }, 300_000);
 afterAll(() => site?.stop());

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { exportLocales } from '@/content/export-locales';
 import { LocalStore } from '@/content/local-store';
 import { importLocales } from '@/content/import-locales';
-import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
+import { buildSite, keepPristineBuild, serveSite, type RunningSite } from '@/testing/site-server';
 import { E2E_STORE, PUBLISHED_FOR_TESTS } from './content-store';
 import { writeHostileStore } from './hostile-copy';
 import { VARIANTS, type VariantName } from './variants';
@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
       (typeof VARIANTS)[VariantName],
     ][]) {
       buildSite(variant);
+      // Tests whose site differs from the plain one only in run-time settings serve a copy.
+      if (variant === VARIANTS.plain) await keepPristineBuild(variant);
       const site = await serveSite(variant);
       sites.push(site);
       urls[name] = site.url.replace('localhost', '127.0.0.1');

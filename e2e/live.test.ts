@@ -13,23 +13,28 @@ import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
-import { buildSite, serveSite, type RunningSite } from '@/testing/site-server';
+import { readSiteSettings } from '@/web/site/settings';
+import { serveBuildCopy, type RunningSite } from '@/testing/site-server';
 import { postWebhook } from '@/testing/webhook';
 import { openPage, setupBrowser } from './browser';
 import { copyEmbeddedStore, editStored } from './content-store';
-import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET } from './variants';
+import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET, PLAIN_BUILD } from './variants';
 
 const browser = setupBrowser();
 const ELSEWHERE = 'https://elsewhere.example';
+/** The origin the plain build was made for: no SITE_URL, so the default. */
+const BUILT_FOR = readSiteSettings({}).SITE_URL;
 let site: RunningSite;
 let origin: string;
 
 beforeAll(async () => {
   copyEmbeddedStore(LIVE_STORE);
-  buildSite(LIVE_VARIANT);
   // The server runs with another SITE_URL than the build: a regenerated page must still link
   // to the origin the site was built for.
-  site = await serveSite({ ...LIVE_VARIANT, env: { ...LIVE_VARIANT.env, SITE_URL: ELSEWHERE } });
+  site = await serveBuildCopy(PLAIN_BUILD, {
+    ...LIVE_VARIANT,
+    env: { ...LIVE_VARIANT.env, SITE_URL: ELSEWHERE },
+  });
   origin = site.url.replace('localhost', '127.0.0.1');
 }, 240_000);
 afterAll(() => site?.stop());
@@ -115,9 +120,7 @@ describe('publish → live', () => {
     console.log(`publish → /de and /locales/de/hero.json show the edit: ${elapsed} ms`);
     await expect(textOf('/de', '#hero-title')).resolves.toContain(edited);
     const regeneratedDe = (await get('/de')).text;
-    expect(regeneratedDe).toContain(
-      `<link rel="canonical" href="${LIVE_VARIANT.env.SITE_URL}/de"/>`,
-    );
+    expect(regeneratedDe).toContain(`<link rel="canonical" href="${BUILT_FOR}/de"/>`);
     expect(regeneratedDe).not.toContain(ELSEWHERE);
 
     await expect(textOf('/', '#hero-title')).resolves.toBe(before.en);

@@ -20,14 +20,14 @@ import { pagePath } from '@/web/i18n/paths';
 import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import {
-  buildSite,
+  copyBuild,
   distDir,
   serveSite,
   type RunningSite,
   type Variant,
 } from '@/testing/site-server';
 import { editStored, type StoredDocument } from './content-store';
-import { SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from './variants';
+import { PLAIN_BUILD, SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from './variants';
 
 let redis: RunningRedis;
 let sites: RunningSite[] = [];
@@ -43,7 +43,7 @@ const nameOf = (site: RunningSite) => `instance :${site.port}`;
 beforeAll(async () => {
   await rm(SHARED_STORE, { force: true });
   await importLocales(new LocalStore(SHARED_STORE), { from: 'locales', dryRun: false });
-  buildSite(SHARED_VARIANT);
+  await copyBuild(PLAIN_BUILD, SHARED_VARIANT);
   redis = await startRedis();
   sites = await Promise.all([serveInstance(), serveInstance(), serveInstance()]);
 }, 420_000);

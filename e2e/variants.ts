@@ -1,6 +1,6 @@
 /** The settings variants the browser tests build and serve, each its own `next build`. */
 import path from 'node:path';
-import type { Variant } from '@/testing/site-server';
+import { pristineDir, type Variant } from '@/testing/site-server';
 import { E2E_CONTENT, E2E_STORE } from './content-store';
 
 /** Test values only: they look like Firebase settings and reach no real project. */
@@ -32,8 +32,15 @@ export const VARIANTS = {
 export type VariantName = keyof typeof VARIANTS;
 
 /**
- * The publish → live tests build and serve this one themselves (e2e/live.test.ts): they
- * change its store and read its server's log.
+ * The plain build as `next build` left it (the global setup keeps it): tests that need a site of
+ * their own with other run-time settings (a store to change, Redis, a CDN) serve a copy of it
+ * (testing/site-server.ts `serveBuildCopy`) instead of building again.
+ */
+export const PLAIN_BUILD = pristineDir(VARIANTS.plain);
+
+/**
+ * The publish → live tests serve a copy of the plain build with this store and secret
+ * (e2e/live.test.ts): they change its store and read its server's log.
  */
 export const LIVE_STORE = path.join(E2E_CONTENT, 'live.ndjson');
 export const LIVE_WEBHOOK_SECRET = 'test-only-webhook-secret-4b1e';
@@ -42,13 +49,12 @@ export const LIVE_VARIANT: Variant = {
   env: {
     CONTENT_STORE_FILE: LIVE_STORE,
     SANITY_REVALIDATE_SECRET: LIVE_WEBHOOK_SECRET,
-    SITE_URL: 'https://live.rggames.example',
   },
 };
 
 /**
- * Several instances on one Redis (e2e/several-instances.test.ts builds and serves this one
- * itself, three times, and changes its store).
+ * Several instances on one Redis (e2e/several-instances.test.ts serves a copy of the plain
+ * build as this one, three times, and changes its store).
  */
 export const SHARED_STORE = path.join(E2E_CONTENT, 'shared.ndjson');
 export const SHARED_WEBHOOK_SECRET = 'test-only-webhook-secret-9c2d';

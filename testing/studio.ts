@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { fieldGroups } from '@/schemas/sanity';
 import { launchChromium } from './chromium';
 import { listenLocally } from './local-http';
-import { distDir, serveSite, type RunningSite, type Variant } from './site-server';
+import { distDir, serveBuildCopy, type RunningSite, type Variant } from './site-server';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
 export const STUDIO_PROJECT_ID = 'local';
@@ -335,23 +335,13 @@ export const STUDIO_SITE_BUILD = { name: 'studio-live' } as const;
  * a server advances its build's content snapshot and page cache, so no test sees what an
  * earlier one published. The copy is removed when the site stops.
  */
-export async function serveSiteCopy(
+export function serveSiteCopy(
   name: string,
   storeFile: string,
   env: Record<string, string> = {},
 ): Promise<RunningSite> {
   const variant: Variant = { name, env: { CONTENT_STORE_FILE: storeFile, ...env } };
-  const source = distDir({ ...STUDIO_SITE_BUILD, env: {} });
-  await rm(distDir(variant), { recursive: true, force: true });
-  await cp(source, distDir(variant), { recursive: true });
-  const site = await serveSite(variant);
-  return {
-    ...site,
-    async stop() {
-      await site.stop();
-      await rm(distDir(variant), { recursive: true, force: true });
-    },
-  };
+  return serveBuildCopy(distDir({ ...STUDIO_SITE_BUILD, env: {} }), variant);
 }
 
 /**
