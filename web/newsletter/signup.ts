@@ -2,6 +2,7 @@
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { isPresentText } from '@/schemas/rules';
+import { canonicalMailbox } from './mailbox';
 
 const SIGNUP_SOURCE = 'newsletter-cta';
 export const USER_AGENT_MAX = 512;
@@ -37,17 +38,20 @@ export class SignupError extends Error {
 export const EMAIL_MAX = 254;
 
 /**
- * An address as its owner types and sees it: something@domain.tld, without white space,
- * control, format (zero-width, bidirectional) or separator characters anywhere (Unicode
- * Cc, Cf, Zl, Zp, Zs), at most EMAIL_MAX characters. firestore.rules checks the same.
+ * The address trimmed, as its one canonical mailbox (./mailbox.ts: a plain `local@domain`,
+ * local part lower-cased, domain in ASCII form), at most EMAIL_MAX characters. Empty raises
+ * email-required; anything else (invisible characters, a display name, comment, list, quoted
+ * string or route, no domain) email-invalid. firestore.rules admits only what this returns.
  */
-const EMAIL = /^[^@\s\p{Cc}\p{Cf}\p{Z}]+@[^@\s\p{Cc}\p{Cf}\p{Z}]+\.[^@\s\p{Cc}\p{Cf}\p{Z}]+$/u;
-
-/** The e-mail trimmed and lower-cased; empty raises email-required, a malformed one email-invalid. */
 export function normaliseEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!email) throw new SignupError('email-required');
-  if (email.length > EMAIL_MAX || !EMAIL.test(email)) throw new SignupError('email-invalid');
+  const trimmed = raw.trim();
+  if (!trimmed) throw new SignupError('email-required');
+  const email = canonicalMailbox(trimmed);
+  if (!email || email.length > EMAIL_MAX)
+    throw new SignupError(
+      'email-invalid',
+      `not a plain address (local@domain): ${JSON.stringify(trimmed)}`,
+    );
   return email;
 }
 
