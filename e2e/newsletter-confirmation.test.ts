@@ -11,6 +11,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { domainToASCII } from 'node:url';
 import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
@@ -446,6 +447,62 @@ describe('limits', () => {
     const requested = (await proofEvents(email)).filter((event) => event.type === 'requested');
     expect(requested).toHaveLength(3);
   });
+
+  it('counts every spelling of one mailbox as that mailbox: at most 3 mails to it, across instances', async () => {
+    // Issue #37's probe and more: the form and the rules refuse the spellings that are not a
+    // plain address, and the form writes the ASCII form of a domain; here every spelling is
+    // written straight into the inbox (as older rules let through), so the servers alone decide.
+    const spellings = [
+      'x1<box@example.org>',
+      '(x2)box@example.org',
+      'box@example.org>',
+      '"x6"<box@example.org>',
+      'box@example.org,box@example.org',
+      'box@example.org',
+      'Box@Example.ORG',
+      'box@ｅxample.org',
+      'BOX@EXAMPLE.ORG',
+      'box@bücher.example',
+      'box@xn--bcher-kva.example',
+      'BOX@BÜCHER.example',
+      'box@ｂücher．example',
+    ];
+    for (const email of spellings) {
+      await admin
+        .collection('newsletterSignups')
+        .doc(await signupId(email))
+        .set({
+          email,
+          source: 'newsletter-cta',
+          language: 'de',
+          page: '/de',
+          consentVersion: versionOf('de'),
+          userAgent: 'Mozilla/5.0 (e2e)',
+          createdAt: Timestamp.now(),
+        });
+      await eventually(
+        `${email} taken out of the inbox`,
+        async () => (await emulator.documents(PROJECT, 'newsletterSignups')).length === 0,
+      );
+    }
+    await wait(3_000);
+    // Every recipient the SMTP server was given, as the mailbox it is (domain in ASCII form).
+    const mailboxes = smtp.received.flatMap((received) =>
+      received.envelopeTo.map((to) => {
+        const at = to.lastIndexOf('@');
+        return `${to.slice(0, at).toLowerCase()}@${domainToASCII(to.slice(at + 1))}`;
+      }),
+    );
+    for (const mailbox of ['box@example.org', 'box@xn--bcher-kva.example']) {
+      expect(
+        mailboxes.filter((to) => to === mailbox),
+        mailbox,
+      ).toHaveLength(3);
+      const requested = (await proofEvents(mailbox)).filter((event) => event.type === 'requested');
+      expect(requested, mailbox).toHaveLength(3);
+    }
+    expect(smtp.to('box@example.org')).toHaveLength(3);
+  }, 120_000);
 
   it('retries while SMTP is down, records the failures, and sends exactly one mail per request once it is up', async () => {
     // Several requests fall due together, so both instances' sweeps meet them at once.
