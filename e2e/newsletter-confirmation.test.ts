@@ -22,6 +22,7 @@ import {
 } from 'firebase/firestore/lite';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -337,6 +338,25 @@ describe('double opt-in', () => {
       [linus, 'one-click unsubscribe'],
     ] as const)
       expect(await newsletterCommand('proof', email)).toMatch(new RegExp(`withdrawn +via ${via}`));
+  });
+});
+
+describe('the export for the mailing tool', () => {
+  it('opens in a spreadsheet without evaluating an address that looks like a formula', async () => {
+    // Plain addresses that the form, the rules and the mail server all accept.
+    const formulas = ['=1+2-a@rggames.example', "=cmd|'/ccalc'!a0-b@rggames.example"];
+    for (const email of formulas) {
+      await signUp(email);
+      const [received] = await smtp.waitFor(email);
+      const opened = await openSite();
+      await opened.page.goto(on(linkOf(received!).url));
+      await expect(heading(opened.page)).resolves.toBe(texts('de').linkPages.confirmed.title);
+      await opened.context.close();
+    }
+    const rows = parse<string[]>(await newsletterCommand('export-confirmed'));
+    expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    const emails = rows.map((row) => row[0]);
+    for (const email of formulas) expect(emails).toContain(`'${email}`);
   });
 });
 

@@ -17,6 +17,7 @@ import { SettingsError } from '@/content/settings';
 import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
 import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
 import { normaliseEmail, signupId } from '../signup';
+import { csvDocument } from './csv';
 import { newsletterDatabase } from './firestore';
 import {
   confirmedSubscribers,
@@ -25,6 +26,7 @@ import {
   readProof,
   type ProofEvent,
   type ProofRecord,
+  type Subscriber,
 } from './records';
 
 const USAGE = `usage: npm run newsletter -- proof <address>
@@ -120,8 +122,24 @@ const CSV_COLUMNS = [
   'list_unsubscribe_post',
 ] as const;
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** The confirmed subscribers as the CSV `export-confirmed` writes, for the mailing tool. */
+export function confirmedCsv(subscribers: readonly Subscriber[], siteUrl: string): string {
+  const rows = subscribers.map((subscriber) => {
+    const url = subscriber.unsubscribeToken
+      ? unsubscribeUrl(siteUrl, subscriber.language, subscriber.unsubscribeToken)
+      : '';
+    const headers = unsubscribeHeaders(url);
+    return [
+      subscriber.email,
+      subscriber.language,
+      time(subscriber.confirmedAt),
+      subscriber.consentVersion ?? '',
+      url,
+      headers['List-Unsubscribe'],
+      headers['List-Unsubscribe-Post'],
+    ];
+  });
+  return csvDocument([CSV_COLUMNS, ...rows]);
 }
 
 function database(io: ScriptIo) {
@@ -164,29 +182,14 @@ export async function newsletterCommand(
     return runScript(async () => {
       const siteUrl = readSiteSettings(io.env).SITE_URL;
       const subscribers = await confirmedSubscribers(database(io));
-      const rows = subscribers.map((subscriber) => {
-        const url = subscriber.unsubscribeToken
-          ? unsubscribeUrl(siteUrl, subscriber.language, subscriber.unsubscribeToken)
-          : '';
-        const headers = unsubscribeHeaders(url);
-        return [
-          subscriber.email,
-          subscriber.language,
-          time(subscriber.confirmedAt),
-          subscriber.consentVersion ?? '',
-          url,
-          headers['List-Unsubscribe'],
-          headers['List-Unsubscribe-Post'],
-        ];
-      });
-      const csv = [CSV_COLUMNS, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n');
+      const csv = confirmedCsv(subscribers, siteUrl);
       const out = typeof values.out === 'string' ? values.out : undefined;
       if (out) {
-        await writeFileAtomically(out, `${csv}\r\n`);
-        io.log(`${rows.length} confirmed subscriber(s) written to ${out}`);
+        await writeFileAtomically(out, csv);
+        io.log(`${subscribers.length} confirmed subscriber(s) written to ${out}`);
       } else {
-        io.log(csv);
-        io.error(`${rows.length} confirmed subscriber(s)`);
+        io.log(csv.replace(/\r\n$/, ''));
+        io.error(`${subscribers.length} confirmed subscriber(s)`);
       }
     }, io);
   }
