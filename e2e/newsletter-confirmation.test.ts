@@ -234,7 +234,7 @@ describe('double opt-in', () => {
     const version = versionOf('de');
     expect(printed).toContain('Status: confirmed');
     expect(printed).toMatch(
-      new RegExp(`requested +request \\w+, page /de, language de, consent text ${version}`),
+      new RegExp(`requested +request \\w+, page "/de", language de, consent text ${version}`),
     );
     expect(printed).toContain(`${version} (de, kept since`);
     expect(printed).toContain(`privacyNote: ${de.form.privacyNote}`);
@@ -247,6 +247,15 @@ describe('double opt-in', () => {
     );
     expect(order.every((index) => index > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // The same record as JSON, for tools.
+    const json = JSON.parse(await newsletterCommand('proof', ada, '--json')) as {
+      email: string;
+      events: { type: string; at: string; userAgent?: string }[];
+    };
+    expect(json.email).toBe(ada);
+    expect(json.events.map((event) => event.type)).toEqual(['requested', 'mail-sent', 'confirmed']);
+    expect(json.events[0]!.userAgent).toMatch(/^Mozilla/);
+    expect(json.events[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
   });
 
   it('a confirmed address that signs up again sees the same answer and gets no mail', async () => {
@@ -588,7 +597,7 @@ describe('limits', () => {
     expect((await admin.collection(SUBSCRIBERS).doc(id).get()).exists).toBe(false);
     expect(await proofEvents(fresh)).toEqual([]);
     expect(await newsletterCommand('proof', fresh)).toMatch(
-      /^No record of fleeting@rggames\.example/,
+      /^No record of "fleeting@rggames\.example"/,
     );
     expect(await proofEvents(ada)).toEqual(before);
     expect(await newsletterCommand('proof', ada)).toContain('Status: withdrawn');

@@ -55,8 +55,16 @@ export function normaliseEmail(raw: string): string {
   return email;
 }
 
+/**
+ * Control, format and line/paragraph separator characters (Unicode Cc, Cf, Zl, Zp): the
+ * rules refuse them in the page and user agent, which the proof of consent prints. No real
+ * browser sends them; should one, they are dropped rather than the signup refused.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const printable = (text: string, max: number) => text.replace(UNPRINTABLE, '').slice(0, max);
+
 export function cutUserAgent(userAgent: string | undefined | null): string | undefined {
-  return userAgent ? userAgent.slice(0, USER_AGENT_MAX) : undefined;
+  return userAgent ? printable(userAgent, USER_AGENT_MAX) || undefined : undefined;
 }
 
 /**
@@ -90,7 +98,7 @@ export function signupFields(
     email: normaliseEmail(email),
     source: SIGNUP_SOURCE,
     language: context.language,
-    page: context.page.slice(0, PAGE_MAX),
+    page: printable(context.page, PAGE_MAX),
     consentVersion: context.consentVersion,
     ...(agent && { userAgent: agent }),
   };

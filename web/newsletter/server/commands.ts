@@ -1,7 +1,8 @@
 /**
  * `npm run newsletter -- <command>`: the operator's view of the newsletter's records.
  *
- *   proof <address>                 the complete proof of consent of one address
+ *   proof <address> [--json]        the complete proof of consent of one address (--json:
+ *                                   the record as JSON)
  *   export-confirmed [--out <file>]  the confirmed subscribers as CSV, for the mailing tool
  *   sweep                           the 48-hour deletion, once (the site's server runs it
  *                                   every minute; this is for when no server runs)
@@ -19,6 +20,7 @@ import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
 import { normaliseEmail, signupId } from '../signup';
 import { csvDocument } from './csv';
 import { newsletterDatabase } from './firestore';
+import { jsonText, visible } from './json-text';
 import {
   confirmedSubscribers,
   deleteExpiredRequests,
@@ -29,7 +31,7 @@ import {
   type Subscriber,
 } from './records';
 
-const USAGE = `usage: npm run newsletter -- proof <address>
+const USAGE = `usage: npm run newsletter -- proof <address> [--json]
        npm run newsletter -- export-confirmed [--out <file.csv>]
        npm run newsletter -- sweep`;
 
@@ -41,24 +43,24 @@ function describeEvent(event: ProofEvent): string {
     case 'requested':
       return [
         request,
-        `page ${event.page}`,
+        `page ${jsonText(event.page)}`,
         `language ${event.language}`,
         `consent text ${event.consentVersion}`,
-        event.userAgent && `user agent "${event.userAgent}"`,
+        event.userAgent && `user agent ${jsonText(event.userAgent)}`,
       ]
         .filter(Boolean)
         .join(', ');
     case 'mail-sent':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, server: ${event.response}`;
+      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, server: ${visible(event.response)}`;
     case 'mail-failed':
       return (
-        `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${event.error}; ` +
+        `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; ` +
         (event.retryAt ? `next attempt ${time(event.retryAt)}` : 'not retried')
       );
     case 'mail-uncertain':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${event.error}; not sent again`;
+      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; not sent again`;
     case 'confirmed':
-      return [request, event.userAgent && `user agent "${event.userAgent}"`]
+      return [request, event.userAgent && `user agent ${jsonText(event.userAgent)}`]
         .filter(Boolean)
         .join(', ');
     case 'withdrawn':
@@ -66,11 +68,15 @@ function describeEvent(event: ProofEvent): string {
   }
 }
 
-/** The complete record of one address, as printed by `proof`. */
+/**
+ * The complete record of one address, as printed by `proof`. What visitors supplied (the
+ * address, page and user agent) is printed as JSON strings, so it can never pass for a line
+ * or an event of its own.
+ */
 export function formatProof(email: string, record: ProofRecord): string {
   const { subscriber } = record;
   const lines = [
-    `Proof of consent: ${email}`,
+    `Proof of consent: ${jsonText(email)}`,
     `Record id (SHA-256 of the address): ${record.subscriberId}`,
   ];
   if (subscriber) {
@@ -86,10 +92,10 @@ export function formatProof(email: string, record: ProofRecord): string {
   for (const request of record.requests) {
     const mail = request.mail;
     lines.push(
-      `  ${request.id}: requested ${time(request.requestedAt)} on ${request.page} (${request.language}), ` +
+      `  ${request.id}: requested ${time(request.requestedAt)} on ${jsonText(request.page)} (${request.language}), ` +
         `consent text ${request.consentVersion}`,
       `    confirmation mail: ${mail.state}, ${mail.attempts} attempt(s), message id ${mail.messageId ?? '—'}, ` +
-        `sent ${time(mail.sentAt)}${mail.lastError ? `, last error: ${mail.lastError}` : ''}`,
+        `sent ${time(mail.sentAt)}${mail.lastError ? `, last error: ${visible(mail.lastError)}` : ''}`,
       `    confirmed: ${time(request.confirmedAt)}` +
         (request.expiresAt ? `, link valid until ${time(request.expiresAt)}` : ''),
     );
@@ -103,7 +109,7 @@ export function formatProof(email: string, record: ProofRecord): string {
     }
     lines.push(
       `  ${version} (${kept.language}, kept since ${time(kept.firstSeenAt)}):`,
-      ...Object.entries(kept.text).map(([field, text]) => `    ${field}: ${text || '—'}`),
+      ...Object.entries(kept.text).map(([field, text]) => `    ${field}: ${visible(text) || '—'}`),
     );
   }
   lines.push('', 'Events (append-only, oldest first):');
@@ -159,7 +165,7 @@ export async function newsletterCommand(
 ): Promise<number> {
   const { positionals, values } = parseArgs({
     args: [...args],
-    options: { out: { type: 'string' } },
+    options: { out: { type: 'string' }, json: { type: 'boolean' } },
     allowPositionals: true,
     strict: false,
   });
@@ -169,13 +175,12 @@ export async function newsletterCommand(
     return runScript(async () => {
       const email = normaliseEmail(address);
       const record = await readProof(database(io), await signupId(email));
-      if (!record.subscriber && record.events.length === 0 && !record.waiting) {
+      if (values.json === true) io.log(jsonText({ email, ...record }, 2));
+      else if (!record.subscriber && record.events.length === 0 && !record.waiting)
         io.log(
-          `No record of ${email}: it never signed up, or its requests were not confirmed and deleted after 48 hours.`,
+          `No record of ${jsonText(email)}: it never signed up, or its requests were not confirmed and deleted after 48 hours.`,
         );
-        return;
-      }
-      io.log(formatProof(email, record));
+      else io.log(formatProof(email, record));
     }, io);
   }
   if (command === 'export-confirmed' && rest.length === 0) {
