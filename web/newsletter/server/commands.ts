@@ -172,8 +172,15 @@ export async function newsletterCommand(
   const [command, ...rest] = positionals;
   if (command === 'proof' && rest.length === 1 && rest[0]) {
     const address = rest[0];
+    let email: string;
+    try {
+      email = normaliseEmail(address);
+    } catch {
+      // Records exist only for plain addresses; say so rather than print a stack trace.
+      io.error(`${jsonText(address)} is not a plain e-mail address (local@domain): no record.`);
+      return 2;
+    }
     return runScript(async () => {
-      const email = normaliseEmail(address);
       const record = await readProof(database(io), await signupId(email));
       if (values.json === true) io.log(jsonText({ email, ...record }, 2));
       else if (!record.subscriber && record.events.length === 0 && !record.waiting)

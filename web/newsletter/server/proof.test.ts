@@ -6,7 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { formatProof } from './commands';
+import { formatProof, newsletterCommand } from './commands';
 import { jsonText } from './json-text';
 import type { ProofRecord } from './records';
 
@@ -85,5 +85,20 @@ describe('the proof as JSON (--json)', () => {
       '2026-11-25T03:27:49.107Z',
     ]);
     expect(parsed.events[1]!.userAgent).toBe(FORGED);
+  });
+});
+
+describe('proof of an address that is not a plain local@domain', () => {
+  it('says so in one line, before reading any record', async () => {
+    const said: string[] = [];
+    const io = {
+      env: {},
+      log: (text: string) => said.push(text),
+      error: (text: string) => said.push(text),
+    };
+    await expect(newsletterCommand(['proof', 'x1<box@example.org>\n'], io)).resolves.toBe(2);
+    expect(said).toEqual([
+      '"x1<box@example.org>\\n" is not a plain e-mail address (local@domain): no record.',
+    ]);
   });
 });
