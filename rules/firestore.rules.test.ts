@@ -135,6 +135,15 @@ describe('a signup', () => {
     ['a client-chosen createdAt', { ...valid(), createdAt: Timestamp.fromMillis(0) }],
     ['a userAgent over 512 characters', { ...valid(), userAgent: 'x'.repeat(513) }],
     ['a userAgent that is not a string', { ...valid(), userAgent: 7 }],
+    // What the proof prints must not fake a line of its own or move the terminal's cursor.
+    [
+      'a userAgent with a line break',
+      { ...valid(), userAgent: 'UA\n2026-01-01T00:00:00.000Z  withdrawn  via unsubscribe link' },
+    ],
+    ['a userAgent with a terminal escape', { ...valid(), userAgent: 'UA\u001b[2K' }],
+    ['a userAgent with a line separator', { ...valid(), userAgent: 'UA\u2028x' }],
+    ['a page with a line break', { ...valid(), page: '/de\nwithdrawn' }],
+    ['a page with a right-to-left override', { ...valid(), page: '/de\u202e' }],
   ])('with %s is denied', async (_, data) => {
     const email =
       'email' in data && typeof data.email === 'string' ? data.email : 'ada@rggames.example';

@@ -130,7 +130,7 @@ export const newsletter = dictionary(
         emailRequired: text({ required: true, description: 'The e-mail field is empty.' }),
         emailInvalid: text({
           description:
-            'The address is not one we can write to: no @ and domain, too long (over 254 characters), or invisible or control characters in it (pasted with it). Without it, the generic error is shown.',
+            'The address is not one we can write to: no @ and domain, not the plain address alone (a name, brackets, quotes, commas or semicolons with it), too long (over 254 characters), or invisible or control characters in it (pasted with it). Without it, the generic error is shown.',
         }),
         backendNotConfigured: text({
           required: true,

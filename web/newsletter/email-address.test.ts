@@ -1,10 +1,12 @@
 /**
  * The newsletter accepts an address only as its owner typed and sees it: no invisible,
- * control, format or separator characters, at most 254 characters; a refused one is
- * explained in the visitor's language. firestore.rules checks the same
- * (rules/email-address.rules.test.ts).
+ * control, format or separator characters, at most 254 characters; only a plain
+ * `local@domain` (no display name, comment, group, list, quoted string or route), kept as its
+ * one canonical mailbox; a refused one is explained in the visitor's language.
+ * firestore.rules checks the same (rules/email-address.rules.test.ts).
  */
 import { readFileSync } from 'node:fs';
+import { domainToASCII } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
@@ -47,13 +49,53 @@ describe('an e-mail address', () => {
 
   it('is trimmed and lower-cased; an empty one is required, a malformed one invalid', () => {
     expect(normaliseEmail('  Ada@RGGames.Example \n')).toBe('ada@rggames.example');
-    expect(normaliseEmail('jürgen@müller.example')).toBe('jürgen@müller.example');
+    expect(normaliseEmail('jürgen@müller.example')).toBe('jürgen@xn--mller-kva.example');
     expect(code(() => normaliseEmail(' \t'))).toBe('email-required');
     for (const malformed of ['ada', 'ada@', '@rggames.example', 'ada@rggames', 'a@b@c.example'])
       expect(
         code(() => normaliseEmail(malformed)),
         malformed,
       ).toBe('email-invalid');
+  });
+
+  // The spellings of issue #37's probe: nodemailer read each as an address (list) reaching
+  // box@example.org, while the limit counted each as an address of its own.
+  it.each([
+    'x1<box@example.org>',
+    '(x2)box@example.org',
+    'box@example.org>',
+    '"x6"<box@example.org>',
+    'box(x7)@example.org',
+    'box@example.org,box@example.org',
+    'group:box@example.org;',
+    '@relay.example:box@example.org',
+    '"box"@example.org',
+    'box\\@example.org',
+    'box@[127.0.0.1]',
+    'box@127.0.0.1',
+    'box@example.org.',
+    'box@example..org',
+    'box@example.org/x',
+    'box@example.org:25',
+    'box@exa_mple.org',
+    'box@-example.org',
+  ])('that is not a plain local@domain is refused: %s', (address) => {
+    expect(code(() => normaliseEmail(address))).toBe('email-invalid');
+  });
+
+  it('is kept as its one mailbox: local part lower-cased, domain in ASCII form', () => {
+    const mailbox = 'box@xn--bcher-kva.example';
+    for (const spelling of [
+      'box@bücher.example',
+      'BOX@BÜCHER.example',
+      'box@XN--BCHER-KVA.example',
+      'box@ｂücher．example',
+    ])
+      expect(normaliseEmail(spelling), spelling).toBe(mailbox);
+    expect(normaliseEmail('Box@Ｅxample。org')).toBe('box@example.org');
+    // The same ASCII form as Node's url.domainToASCII (UTS #46), which the server would use.
+    for (const domain of ['bücher.example', 'faß.de', '例え.テスト', 'ＥＸＡＭＰＬＥ．ｏｒｇ'])
+      expect(normaliseEmail(`a@${domain}`)).toBe(`a@${domainToASCII(domain)}`);
   });
 
   it(`is at most ${EMAIL_MAX} characters`, () => {

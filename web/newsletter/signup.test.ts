@@ -38,6 +38,8 @@ describe('e-mail and signup fields', () => {
   it('cuts the user agent to 512 characters and leaves it out when unavailable', () => {
     expect(cutUserAgent('x'.repeat(600))).toHaveLength(USER_AGENT_MAX);
     expect(cutUserAgent('short')).toBe('short');
+    // The rules refuse what could fake a line of the printed proof; the form drops it.
+    expect(cutUserAgent('UA\n\u001b[2Kx\u2028\u202e')).toBe('UA[2Kx');
     expect(cutUserAgent(undefined)).toBeUndefined();
     const context = { language: 'de', page: '/de', consentVersion: '0123456789abcdef' } as const;
     expect(signupFields('A@B.example', '', context)).toEqual({

@@ -2,6 +2,7 @@
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { isPresentText } from '@/schemas/rules';
+import { canonicalMailbox } from './mailbox';
 
 const SIGNUP_SOURCE = 'newsletter-cta';
 export const USER_AGENT_MAX = 512;
@@ -37,22 +38,33 @@ export class SignupError extends Error {
 export const EMAIL_MAX = 254;
 
 /**
- * An address as its owner types and sees it: something@domain.tld, without white space,
- * control, format (zero-width, bidirectional) or separator characters anywhere (Unicode
- * Cc, Cf, Zl, Zp, Zs), at most EMAIL_MAX characters. firestore.rules checks the same.
+ * The address trimmed, as its one canonical mailbox (./mailbox.ts: a plain `local@domain`,
+ * local part lower-cased, domain in ASCII form), at most EMAIL_MAX characters. Empty raises
+ * email-required; anything else (invisible characters, a display name, comment, list, quoted
+ * string or route, no domain) email-invalid. firestore.rules admits only what this returns.
  */
-const EMAIL = /^[^@\s\p{Cc}\p{Cf}\p{Z}]+@[^@\s\p{Cc}\p{Cf}\p{Z}]+\.[^@\s\p{Cc}\p{Cf}\p{Z}]+$/u;
-
-/** The e-mail trimmed and lower-cased; empty raises email-required, a malformed one email-invalid. */
 export function normaliseEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!email) throw new SignupError('email-required');
-  if (email.length > EMAIL_MAX || !EMAIL.test(email)) throw new SignupError('email-invalid');
+  const trimmed = raw.trim();
+  if (!trimmed) throw new SignupError('email-required');
+  const email = canonicalMailbox(trimmed);
+  if (!email || email.length > EMAIL_MAX)
+    throw new SignupError(
+      'email-invalid',
+      `not a plain address (local@domain): ${JSON.stringify(trimmed)}`,
+    );
   return email;
 }
 
+/**
+ * Control, format and line/paragraph separator characters (Unicode Cc, Cf, Zl, Zp): the
+ * rules refuse them in the page and user agent, which the proof of consent prints. No real
+ * browser sends them; should one, they are dropped rather than the signup refused.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const printable = (text: string, max: number) => text.replace(UNPRINTABLE, '').slice(0, max);
+
 export function cutUserAgent(userAgent: string | undefined | null): string | undefined {
-  return userAgent ? userAgent.slice(0, USER_AGENT_MAX) : undefined;
+  return userAgent ? printable(userAgent, USER_AGENT_MAX) || undefined : undefined;
 }
 
 /**
@@ -86,7 +98,7 @@ export function signupFields(
     email: normaliseEmail(email),
     source: SIGNUP_SOURCE,
     language: context.language,
-    page: context.page.slice(0, PAGE_MAX),
+    page: printable(context.page, PAGE_MAX),
     consentVersion: context.consentVersion,
     ...(agent && { userAgent: agent }),
   };

@@ -1,7 +1,8 @@
 /**
  * `npm run newsletter -- <command>`: the operator's view of the newsletter's records.
  *
- *   proof <address>                 the complete proof of consent of one address
+ *   proof <address> [--json]        the complete proof of consent of one address (--json:
+ *                                   the record as JSON)
  *   export-confirmed [--out <file>]  the confirmed subscribers as CSV, for the mailing tool
  *   sweep                           the 48-hour deletion, once (the site's server runs it
  *                                   every minute; this is for when no server runs)
@@ -17,7 +18,9 @@ import { SettingsError } from '@/content/settings';
 import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
 import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
 import { normaliseEmail, signupId } from '../signup';
+import { csvDocument } from './csv';
 import { newsletterDatabase } from './firestore';
+import { jsonText, visible } from './json-text';
 import {
   confirmedSubscribers,
   deleteExpiredRequests,
@@ -25,9 +28,10 @@ import {
   readProof,
   type ProofEvent,
   type ProofRecord,
+  type Subscriber,
 } from './records';
 
-const USAGE = `usage: npm run newsletter -- proof <address>
+const USAGE = `usage: npm run newsletter -- proof <address> [--json]
        npm run newsletter -- export-confirmed [--out <file.csv>]
        npm run newsletter -- sweep`;
 
@@ -39,24 +43,24 @@ function describeEvent(event: ProofEvent): string {
     case 'requested':
       return [
         request,
-        `page ${event.page}`,
+        `page ${jsonText(event.page)}`,
         `language ${event.language}`,
         `consent text ${event.consentVersion}`,
-        event.userAgent && `user agent "${event.userAgent}"`,
+        event.userAgent && `user agent ${jsonText(event.userAgent)}`,
       ]
         .filter(Boolean)
         .join(', ');
     case 'mail-sent':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, server: ${event.response}`;
+      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, server: ${visible(event.response)}`;
     case 'mail-failed':
       return (
-        `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${event.error}; ` +
+        `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; ` +
         (event.retryAt ? `next attempt ${time(event.retryAt)}` : 'not retried')
       );
     case 'mail-uncertain':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${event.error}; not sent again`;
+      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; not sent again`;
     case 'confirmed':
-      return [request, event.userAgent && `user agent "${event.userAgent}"`]
+      return [request, event.userAgent && `user agent ${jsonText(event.userAgent)}`]
         .filter(Boolean)
         .join(', ');
     case 'withdrawn':
@@ -64,11 +68,15 @@ function describeEvent(event: ProofEvent): string {
   }
 }
 
-/** The complete record of one address, as printed by `proof`. */
+/**
+ * The complete record of one address, as printed by `proof`. What visitors supplied (the
+ * address, page and user agent) is printed as JSON strings, so it can never pass for a line
+ * or an event of its own.
+ */
 export function formatProof(email: string, record: ProofRecord): string {
   const { subscriber } = record;
   const lines = [
-    `Proof of consent: ${email}`,
+    `Proof of consent: ${jsonText(email)}`,
     `Record id (SHA-256 of the address): ${record.subscriberId}`,
   ];
   if (subscriber) {
@@ -84,10 +92,10 @@ export function formatProof(email: string, record: ProofRecord): string {
   for (const request of record.requests) {
     const mail = request.mail;
     lines.push(
-      `  ${request.id}: requested ${time(request.requestedAt)} on ${request.page} (${request.language}), ` +
+      `  ${request.id}: requested ${time(request.requestedAt)} on ${jsonText(request.page)} (${request.language}), ` +
         `consent text ${request.consentVersion}`,
       `    confirmation mail: ${mail.state}, ${mail.attempts} attempt(s), message id ${mail.messageId ?? '—'}, ` +
-        `sent ${time(mail.sentAt)}${mail.lastError ? `, last error: ${mail.lastError}` : ''}`,
+        `sent ${time(mail.sentAt)}${mail.lastError ? `, last error: ${visible(mail.lastError)}` : ''}`,
       `    confirmed: ${time(request.confirmedAt)}` +
         (request.expiresAt ? `, link valid until ${time(request.expiresAt)}` : ''),
     );
@@ -101,7 +109,7 @@ export function formatProof(email: string, record: ProofRecord): string {
     }
     lines.push(
       `  ${version} (${kept.language}, kept since ${time(kept.firstSeenAt)}):`,
-      ...Object.entries(kept.text).map(([field, text]) => `    ${field}: ${text || '—'}`),
+      ...Object.entries(kept.text).map(([field, text]) => `    ${field}: ${visible(text) || '—'}`),
     );
   }
   lines.push('', 'Events (append-only, oldest first):');
@@ -120,8 +128,24 @@ const CSV_COLUMNS = [
   'list_unsubscribe_post',
 ] as const;
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** The confirmed subscribers as the CSV `export-confirmed` writes, for the mailing tool. */
+export function confirmedCsv(subscribers: readonly Subscriber[], siteUrl: string): string {
+  const rows = subscribers.map((subscriber) => {
+    const url = subscriber.unsubscribeToken
+      ? unsubscribeUrl(siteUrl, subscriber.language, subscriber.unsubscribeToken)
+      : '';
+    const headers = unsubscribeHeaders(url);
+    return [
+      subscriber.email,
+      subscriber.language,
+      time(subscriber.confirmedAt),
+      subscriber.consentVersion ?? '',
+      url,
+      headers['List-Unsubscribe'],
+      headers['List-Unsubscribe-Post'],
+    ];
+  });
+  return csvDocument([CSV_COLUMNS, ...rows]);
 }
 
 function database(io: ScriptIo) {
@@ -141,52 +165,43 @@ export async function newsletterCommand(
 ): Promise<number> {
   const { positionals, values } = parseArgs({
     args: [...args],
-    options: { out: { type: 'string' } },
+    options: { out: { type: 'string' }, json: { type: 'boolean' } },
     allowPositionals: true,
     strict: false,
   });
   const [command, ...rest] = positionals;
   if (command === 'proof' && rest.length === 1 && rest[0]) {
     const address = rest[0];
+    let email: string;
+    try {
+      email = normaliseEmail(address);
+    } catch {
+      // Records exist only for plain addresses; say so rather than print a stack trace.
+      io.error(`${jsonText(address)} is not a plain e-mail address (local@domain): no record.`);
+      return 2;
+    }
     return runScript(async () => {
-      const email = normaliseEmail(address);
       const record = await readProof(database(io), await signupId(email));
-      if (!record.subscriber && record.events.length === 0 && !record.waiting) {
+      if (values.json === true) io.log(jsonText({ email, ...record }, 2));
+      else if (!record.subscriber && record.events.length === 0 && !record.waiting)
         io.log(
-          `No record of ${email}: it never signed up, or its requests were not confirmed and deleted after 48 hours.`,
+          `No record of ${jsonText(email)}: it never signed up, or its requests were not confirmed and deleted after 48 hours.`,
         );
-        return;
-      }
-      io.log(formatProof(email, record));
+      else io.log(formatProof(email, record));
     }, io);
   }
   if (command === 'export-confirmed' && rest.length === 0) {
     return runScript(async () => {
       const siteUrl = readSiteSettings(io.env).SITE_URL;
       const subscribers = await confirmedSubscribers(database(io));
-      const rows = subscribers.map((subscriber) => {
-        const url = subscriber.unsubscribeToken
-          ? unsubscribeUrl(siteUrl, subscriber.language, subscriber.unsubscribeToken)
-          : '';
-        const headers = unsubscribeHeaders(url);
-        return [
-          subscriber.email,
-          subscriber.language,
-          time(subscriber.confirmedAt),
-          subscriber.consentVersion ?? '',
-          url,
-          headers['List-Unsubscribe'],
-          headers['List-Unsubscribe-Post'],
-        ];
-      });
-      const csv = [CSV_COLUMNS, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n');
+      const csv = confirmedCsv(subscribers, siteUrl);
       const out = typeof values.out === 'string' ? values.out : undefined;
       if (out) {
-        await writeFileAtomically(out, `${csv}\r\n`);
-        io.log(`${rows.length} confirmed subscriber(s) written to ${out}`);
+        await writeFileAtomically(out, csv);
+        io.log(`${subscribers.length} confirmed subscriber(s) written to ${out}`);
       } else {
-        io.log(csv);
-        io.error(`${rows.length} confirmed subscriber(s)`);
+        io.log(csv.replace(/\r\n$/, ''));
+        io.error(`${subscribers.length} confirmed subscriber(s)`);
       }
     }, io);
   }

@@ -52,6 +52,26 @@ describe('sendMail', () => {
     expect(raw).toMatch(/^Auto-Submitted: auto-generated\r$/m);
   });
 
+  it('hands the address to SMTP as one mailbox, never as a list to parse', async () => {
+    const recipients: string[] = [];
+    const url = await smtp({
+      onRcptTo(address, _session, callback) {
+        recipients.push(address.address);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    for (const to of ['a@rggames.example,b@rggames.example', 'x1<c@rggames.example>'])
+      await sendMail(url, { ...MAIL, to });
+    // Parsed as a list these would reach a@, b@ and c@, none of them the address counted.
+    expect(recipients.filter((address) => /^[abc]@rggames\.example$/.test(address))).toEqual([]);
+    await sendMail(url, MAIL);
+    expect(recipients.at(-1)).toBe('ada@rggames.example');
+  });
+
   it('retries when no server answers (the mail cannot have gone out)', async () => {
     const outcome = await sendMail(`smtp://127.0.0.1:${await freePort()}`, MAIL);
     expect(outcome).toMatchObject({ kind: 'retry', error: expect.stringMatching(/ECONNREFUSED/) });

@@ -15,6 +15,7 @@ import type { SendOutcome } from './records';
 
 export interface OutgoingMail {
   readonly from: { readonly name: string; readonly address: string };
+  /** One canonical mailbox (../mailbox.ts). */
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -79,7 +80,10 @@ export async function sendMail(smtpUrl: string, mail: OutgoingMail): Promise<Sen
   try {
     const info = await transport.sendMail({
       from: mail.from,
-      to: mail.to,
+      // One address object: given a string, nodemailer parses an address list, in which
+      // `x1<box@example.org>` or `a@example.org,b@example.org` name other or more mailboxes
+      // than the one the limit and the proof count.
+      to: { name: '', address: mail.to },
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

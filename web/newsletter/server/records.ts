@@ -24,7 +24,8 @@ import {
 import { isLanguage, type Language } from '@/schemas/languages';
 import { CONSENT_VERSION_PATTERN, type ConsentText } from '../consent-text';
 import { CONFIRMATION_HOURS, MAILS_PER_DAY } from '../limits';
-import { SIGNUP_COLLECTION } from '../signup';
+import { canonicalMailbox } from '../mailbox';
+import { EMAIL_MAX, SIGNUP_COLLECTION, signupId } from '../signup';
 import { isTokenShaped, newToken, tokenHash } from './tokens';
 
 export const SUBSCRIBERS = 'newsletterSubscribers';
@@ -136,12 +137,16 @@ interface SignupDocument {
   userAgent?: string;
 }
 
-/** A signup as the rules let the browser write it; anything else is dropped. */
+/**
+ * A signup as the rules let the browser write it, its address as its canonical mailbox;
+ * anything else is dropped (e.g. `x1<box@example.org>`, written under older rules).
+ */
 function readSignup(data: DocumentData | undefined): SignupDocument | null {
   if (!data) return null;
-  const { email, createdAt, language, page, consentVersion, userAgent } = data;
-  if (typeof email !== 'string' || !(createdAt instanceof Timestamp) || !isLanguage(language))
-    return null;
+  const { createdAt, language, page, consentVersion, userAgent } = data;
+  const email = typeof data.email === 'string' ? canonicalMailbox(data.email) : null;
+  if (!email || email.length > EMAIL_MAX) return null;
+  if (!(createdAt instanceof Timestamp) || !isLanguage(language)) return null;
   if (typeof page !== 'string' || typeof consentVersion !== 'string') return null;
   if (!CONSENT_VERSION_PATTERN.test(consentVersion)) return null;
   return {
@@ -168,20 +173,24 @@ export type IntakeOutcome =
 
 /**
  * Takes one signup out of the inbox: a new confirmation request with its first proof event,
- * unless the address is confirmed already or has had its mails for today.
+ * unless the address is confirmed already or has had its mails for today. The address's
+ * record is that of its canonical mailbox, whatever id the inbox document had, so every
+ * spelling of one mailbox shares one limit and one proof.
  */
 export async function takeSignup(
   db: Firestore,
-  signupId: string,
+  inboxId: string,
   now = Date.now(),
 ): Promise<{ outcome: IntakeOutcome; requestId?: string }> {
   return db.runTransaction(async (tx) => {
-    const signupRef = db.collection(SIGNUP_COLLECTION).doc(signupId);
-    const [signup, subscriber] = await tx.getAll(signupRef, subscriberRef(db, signupId));
-    if (!signup?.exists) return { outcome: 'gone' };
-    tx.delete(signupRef);
+    const signupRef = db.collection(SIGNUP_COLLECTION).doc(inboxId);
+    const signup = await tx.get(signupRef);
+    if (!signup.exists) return { outcome: 'gone' };
     const fields = readSignup(signup.data());
-    if (!fields) return { outcome: 'malformed' };
+    const subscriberId = fields ? await signupId(fields.email) : undefined;
+    const subscriber = subscriberId ? await tx.get(subscriberRef(db, subscriberId)) : undefined;
+    tx.delete(signupRef);
+    if (!fields || !subscriberId) return { outcome: 'malformed' };
     if (now - fields.createdAt.toMillis() > CONFIRMATION_HOURS * HOUR_MS)
       return { outcome: 'stale' };
     const current = subscriber?.exists ? (subscriber.data() as Subscriber) : undefined;
@@ -194,7 +203,7 @@ export async function takeSignup(
     const requestRef = db.collection(REQUESTS).doc();
     const requestedAt = fields.createdAt;
     const request: ConfirmationRequest = {
-      subscriberId: signupId,
+      subscriberId,
       email: fields.email,
       language: fields.language,
       page: fields.page,
@@ -213,8 +222,8 @@ export async function takeSignup(
       firstRequestedAt: current?.firstRequestedAt ?? requestedAt,
       recentRequests: [...recent, at(now)],
     };
-    tx.set(subscriberRef(db, signupId), next);
-    appendProof(tx, db, signupId, {
+    tx.set(subscriberRef(db, subscriberId), next);
+    appendProof(tx, db, subscriberId, {
       type: 'requested',
       at: requestedAt,
       requestId: requestRef.id,
