@@ -4,13 +4,15 @@
  * their own process groups. Publishes go through the real, signed webhook; Varnish's `X-Cache`
  * header (set by the VCL) says whether it answered from its cache.
  *
- * Also here, on the same build: `/api/health`, a purge that fails, and the server's graceful
- * stop on SIGTERM.
+ * Also here, on the same build: who is a stranger behind the proxy (`TRUSTED_PROXIES`),
+ * `/api/health`, a purge that fails, and the server's graceful stop on SIGTERM.
  */
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { throwawayCertificate } from '@/local-api/tls';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
@@ -27,6 +29,7 @@ import {
 import { startVarnish, type RunningVarnish } from '@/testing/varnish';
 import { postWebhook } from '@/testing/webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
+import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
 
 const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
@@ -53,6 +56,8 @@ beforeAll(async () => {
         ...VARIANT.env,
         CDN_PURGE: 'varnish',
         CDN_PURGE_URL: `http://127.0.0.1:${cachePort}/`,
+        // Varnish, on this machine (docs/deploying.md).
+        TRUSTED_PROXIES: '127.0.0.1',
       },
     },
     sitePort,
@@ -115,6 +120,58 @@ async function warm(paths: readonly string[]) {
   }
   expect(missed).toEqual([]);
 }
+
+/** The keys of `/api/content-status` when it gives the detail. */
+const DETAIL = ['cdnPurge', 'sharedCache', 'heldBack', 'namespaces'];
+
+describe('strangers behind Varnish (the site trusts it: TRUSTED_PROXIES=127.0.0.1)', () => {
+  // Every client of these tests is on this machine, and so is the address Varnish appends. A
+  // visitor from elsewhere is one behind a proxy in front of Varnish that names its address:
+  // Varnish's own entry is loopback, and trusted, so the site reads on to that address.
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('a stranger gets only {"status":"ok"}; the webhook secret and this machine get the detail', async () => {
+    const stranger = await viaCache('/api/content-status', from('203.0.113.9'));
+    expect(JSON.parse(stranger.text)).toEqual({ status: 'ok' });
+    const holder = await viaCache('/api/content-status', {
+      ...from('203.0.113.9'),
+      authorization: `Bearer ${SECRET}`,
+    });
+    expect(Object.keys(JSON.parse(holder.text))).toEqual(DETAIL);
+    // Through Varnish from this machine, and straight from it.
+    for (const origin of [varnish.url, site.url]) {
+      const local = (await (await fetch(`${origin}/api/content-status`)).json()) as object;
+      expect(Object.keys(local)).toEqual(DETAIL);
+    }
+  });
+
+  describe('guessing preview secrets', () => {
+    let api: RunningLocalApi;
+    beforeAll(async () => {
+      // The site checks preview secrets with the local API it finds for its store.
+      const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
+      api = await startLocalApi({ storeFile: STORE, tls, announce: true, log: () => undefined });
+    });
+    afterAll(() => api?.close());
+    const guess = async (client: string, secret: string) =>
+      (await viaCache(`/api/draft-mode/enable?sanity-preview-secret=${secret}`, from(client)))
+        .status;
+
+    it('counts per visitor: one who guesses locks out only itself', async () => {
+      const statuses = [];
+      for (let i = 0; i <= FAILURES_PER_MINUTE; i++)
+        statuses.push(await guess('203.0.113.1', `guess-${i}`));
+      expect(statuses).toEqual([...Array<number>(FAILURES_PER_MINUTE).fill(401), 429]);
+      expect(await guess('203.0.113.2', 'guess-other')).toBe(401);
+      expect(await guess('203.0.113.1', 'guess-again')).toBe(429);
+      const log = site.server.output();
+      expect(log.match(/wrong or expired preview secret from 203\.0\.113\.1 /g)).toHaveLength(
+        FAILURES_PER_MINUTE,
+      );
+      expect(log).toMatch(/wrong or expired preview secret from 203\.0\.113\.2 /);
+    });
+  });
+});
 
 describe('behind Varnish', () => {
   it('serves pages and /locales files from the cache, tagged with the dictionaries they show', async () => {
@@ -196,7 +253,7 @@ describe('behind Varnish', () => {
       },
     });
     await purgeReported(
-      varnish.url,
+      site.url,
       ({ lastPurge }) =>
         lastPurge?.state === 'purged' &&
         lastPurge.tags.includes('dictionary:hero') &&
@@ -340,6 +397,14 @@ describe('a second server of the same build, its CDN unreachable', () => {
     expect(report.failing.map((failing) => failing.tag)).toEqual(['dictionary:faq']);
     expect(report.lastPurge).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
     expect((await fetch(`${url}/de/faq`)).status).toBe(200);
+  });
+
+  it('without TRUSTED_PROXIES, a request a proxy on this machine relays is not this machine', async () => {
+    const relayed = (headers: Record<string, string>) =>
+      fetch(`${url}/api/content-status`, { headers }).then((response) => response.json());
+    expect(await relayed({ 'x-forwarded-for': '127.0.0.1' })).toEqual({ status: 'ok' });
+    expect(await relayed({ forwarded: 'for=203.0.113.9' })).toEqual({ status: 'ok' });
+    expect(Object.keys(await relayed({}))).toEqual(DETAIL);
   });
 
   it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {

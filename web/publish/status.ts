@@ -15,13 +15,13 @@ import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
 import { cdnPurger } from './cdn-purge';
-import { clientAddress, isLoopbackAddress } from '../edge/client-address';
+import { isThisMachine } from '../edge/client-address';
 import { redisHealth } from '../shared-cache/health';
 import { siteContent } from './site-gate';
 
 /** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
 export async function maySeeContentStatus(request: Request): Promise<boolean> {
-  if (isLoopbackAddress(clientAddress(request.headers))) return true;
+  if (isThisMachine(request.headers)) return true;
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   const secret = (await siteWebhookSecret(process.env))?.secret;
   if (!given || !secret) return false;
