@@ -4,8 +4,9 @@
  * their own process groups. Publishes go through the real, signed webhook; Varnish's `X-Cache`
  * header (set by the VCL) says whether it answered from its cache.
  *
- * Also here, on the same build: who is a stranger behind the proxy (`TRUSTED_PROXIES`),
- * `/api/health`, a purge that fails, and the server's graceful stop on SIGTERM.
+ * Also here, on the same build: who is a stranger behind the proxy (`TRUSTED_PROXIES`), the
+ * cost of a stranger's `/api/content-status`, `/api/health`, a purge that fails, and the
+ * server's graceful stop on SIGTERM.
  */
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -18,6 +19,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
+import { listeningPid, resetPeak, residentMiB } from '@/testing/server-memory';
 import {
   buildSite,
   distDir,
@@ -170,6 +172,44 @@ describe('strangers behind Varnish (the site trusts it: TRUSTED_PROXIES=127.0.0.
       );
       expect(log).toMatch(/wrong or expired preview secret from 203\.0\.113\.2 /);
     });
+  });
+
+  it("200 anonymous /api/content-status at once cost the server less than 20 MiB more than /api/health's", async () => {
+    const pid = listeningPid(site.port);
+    /** Resident memory the server took on for 200 requests at once: at its peak, and kept. */
+    const flood = async (pathname: string) => {
+      resetPeak(pid);
+      const before = residentMiB(pid);
+      const bodies = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const response = await fetch(`${site.url}${pathname}`, { headers: from('203.0.113.9') });
+          return response.text();
+        }),
+      );
+      const peak = residentMiB(pid, 'VmHWM') - before;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { bodies, peak, kept: residentMiB(pid) - before };
+    };
+    // Any 200 requests at once raise Next's memory by some 25 to 50 MiB here, and its first
+    // rounds (and a route's first) grow its heap further: measured against a route that reads
+    // nothing per request (/api/health: its checks run at most every 2 s), once that settles.
+    let warm = await flood('/api/health');
+    for (let round = 0; round < 6 && warm.kept >= 5; round++) warm = await flood('/api/health');
+    await flood('/api/content-status');
+    const peaks: Record<'health' | 'status', number[]> = { health: [], status: [] };
+    for (let round = 0; round < 3; round++) {
+      peaks.health.push((await flood('/api/health')).peak);
+      const status = await flood('/api/content-status');
+      expect(new Set(status.bodies)).toEqual(new Set(['{"status":"ok"}']));
+      peaks.status.push(status.peak);
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const extra = median(peaks.status) - median(peaks.health);
+    console.log(
+      `200 at once, peak resident memory (MiB, 3 rounds): /api/health +${peaks.health.map((v) => v.toFixed(1)).join(', +')}; ` +
+        `anonymous /api/content-status +${peaks.status.map((v) => v.toFixed(1)).join(', +')}; medians differ by ${extra.toFixed(1)}`,
+    );
+    expect(extra).toBeLessThan(20);
   });
 });
 
