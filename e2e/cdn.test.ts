@@ -337,6 +337,14 @@ describe('behind Varnish', () => {
       await readFile(path.join(distDir(VARIANT), 'prerender-manifest.json'), 'utf8'),
     ) as { preview: { previewModeId: string } };
     const preview = { cookie: `__prerender_bypass=${manifest.preview.previewModeId}` };
+    // Cookie names are case-sensitive: another cookie, dropped, and the visitor's cached page.
+    const otherCase = { cookie: `__PRERENDER_BYPASS=${manifest.preview.previewModeId}` };
+    const notDraft = await viaCache('/de/manifesto', otherCase);
+    expect(notDraft).toMatchObject({ status: 200, cache: 'HIT' });
+    expect(notDraft.text).not.toContain('preview-bar');
+    const direct = await fetch(`${site.url}/de/manifesto`, { headers: otherCase });
+    expect(direct.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await direct.text()).not.toContain('preview-bar');
     for (let i = 0; i < 2; i++) {
       const draft = await viaCache('/de/manifesto', preview);
       expect(draft).toMatchObject({ status: 200, cache: 'PASS', cacheControl: NEVER });
