@@ -1,6 +1,7 @@
 /**
- * The memory of a running server, read from Linux's `/proc` (tests and benchmarks): the process
- * is found by the port it listens on, so it is the server itself whatever started it (npx, npm).
+ * The memory of a running server, and what it has read, from Linux's `/proc` (tests and
+ * benchmarks): the process is found by the port it listens on, so it is the server itself
+ * whatever started it (npx, npm).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,4 +23,9 @@ export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): nu
 /** Makes VmHWM start again from the current resident memory (`clear_refs`, Linux 4.0). */
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** MiB the process has read so far, from files and sockets alike (`rchar`). */
+export function readMiB(pid: number): number {
+  return Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]) / 2 ** 20;
 }
