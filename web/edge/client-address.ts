@@ -67,7 +67,10 @@ export function clientOf(
   headers: IncomingHttpHeaders,
   trusted: BlockList | undefined,
 ): Client {
-  const hops = (headers['x-forwarded-for'] ?? '')
+  // Node joins repeated headers with commas; typed as possibly a list all the same.
+  const hops = [headers['x-forwarded-for'] ?? []]
+    .flat()
+    .join(',')
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
