@@ -27,7 +27,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
-import { chooseClientAddressHeader } from './web/edge/client-address.ts';
+import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { applyEdgeCachePolicy } from './web/edge/edge-cache.ts';
@@ -60,15 +60,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const HEADERS = securityHeaders();
-// Route handlers learn the client's address from this header (web/edge/client-address.ts).
-const CLIENT_ADDRESS_HEADER = chooseClientAddressHeader();
+// Route handlers learn who sent a request from headers named now (web/edge/client-address.ts).
+chooseClientAddressHeader();
 const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 // Read now, so that a malformed STUDIO_URL stops the server instead of failing previews.
 let PREVIEW_HEADERS: ReturnType<typeof securityHeaders>;
+/** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+let TRUSTED_PROXIES: ReturnType<typeof readSiteSettings>['TRUSTED_PROXIES'];
 try {
   PREVIEW_HEADERS = securityHeaders({ framedBy: readPreviewSettings().studioOrigin });
   // The CDN purge settings are read when a publish arrives: a mistake shows now instead.
-  readSiteSettings();
+  TRUSTED_PROXIES = readSiteSettings().TRUSTED_PROXIES;
 } catch (error) {
   console.error(`server: ${(error as Error).message}`);
   process.exit(1);
@@ -203,7 +205,7 @@ async function answer(
   if (target === undefined) return refuse(res, 'bad-target');
   req.url = target;
   if (!req.headers.host) return refuse(res, 'no-host');
-  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+  markClient(req.headers, clientOf(req.socket.remoteAddress ?? '', req.headers, TRUSTED_PROXIES));
   if (UNROUTABLE_METHODS.has(req.method ?? ''))
     return refuse(res, 'method-not-allowed', {
       Allow: allowedMethods(pathnameOf(req.url)).join(', '),

@@ -7,11 +7,10 @@
  * status codes and the server's memory before and after.
  * Budget: zero errors and zero 5xx.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { formatTable } from '@/content/report';
 import { freePort } from '@/testing/processes';
+import { listeningPid, residentMiB } from '@/testing/server-memory';
 import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
@@ -46,13 +45,7 @@ const headersFor = (path: string) =>
       };
 
 /** Resident memory (MiB) of the process listening on the port. */
-function serverMemory(): number {
-  const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pid = /pid=(\d+)/.exec(listing)?.[1];
-  if (!pid) return NaN;
-  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(rss) / 1024;
-}
+const serverMemory = () => residentMiB(listeningPid(port));
 
 const server = await serveForBenchmark(variant, port);
 try {

@@ -1,7 +1,8 @@
 # Varnish 7 in front of the site: the worked example of a shared cache (docs/deploying.md).
 # Needs varnish-modules for xkey (Debian: apt-get install varnish varnish-modules). Run with
 #   varnishd -F -a :80 -f /path/to/varnish.vcl -n /var/lib/varnish/site -s malloc,256m
-# and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on the site.
+# and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on the site, and
+# TRUSTED_PROXIES=<the address Varnish connects to the site from> (127.0.0.1 on one host).
 #
 # What it relies on from the site (web/edge/edge-cache.ts): pages and /locales files come with
 # `Cache-Control: public, max-age=0, s-maxage=86400` and their dictionaries in `Surrogate-Key`;
@@ -52,6 +53,15 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
+    # Who the visitor is: Varnish has already appended client.ip to X-Forwarded-For (before
+    # vcl_recv runs), and the site believes that header from this Varnish only when its
+    # address is in the site's TRUSTED_PROXIES; what a visitor wrote there itself stands to
+    # the left of its address and is never read. So the site gives the detail of
+    # /api/content-status to no visitor through here but the webhook secret's holders: their
+    # Authorization header is passed on on purpose (docs/security.md lets them read it from
+    # anywhere), and the answer is never cached, so nobody else ever gets it. Stripping that
+    # header here would only lock them out; letting Varnish answer for the site would put a
+    # second copy of the site's rule here.
     # Webhooks, previews' entry and exit, health, content status: always the site's own answer.
     if (req.url ~ "^/api/") {
         return (pass);

@@ -4,18 +4,22 @@
  * their own process groups. Publishes go through the real, signed webhook; Varnish's `X-Cache`
  * header (set by the VCL) says whether it answered from its cache.
  *
- * Also here, on the same build: `/api/health`, a purge that fails, and the server's graceful
- * stop on SIGTERM.
+ * Also here, on the same build: who is a stranger behind the proxy (`TRUSTED_PROXIES`), the
+ * cost of a stranger's `/api/content-status`, `/api/health`, a purge that fails, and the
+ * server's graceful stop on SIGTERM.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { throwawayCertificate } from '@/local-api/tls';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
+import { listeningPid, readMiB, resetPeak, residentMiB } from '@/testing/server-memory';
 import {
   distDir,
   serveBuildCopy,
@@ -26,6 +30,7 @@ import {
 import { startVarnish, type RunningVarnish } from '@/testing/varnish';
 import { postWebhook } from '@/testing/webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
+import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
 import { PLAIN_BUILD } from './variants';
 
@@ -53,6 +58,8 @@ beforeAll(async () => {
         ...VARIANT.env,
         CDN_PURGE: 'varnish',
         CDN_PURGE_URL: `http://127.0.0.1:${cachePort}/`,
+        // Varnish, on this machine (docs/deploying.md).
+        TRUSTED_PROXIES: '127.0.0.1',
       },
     },
     sitePort,
@@ -115,6 +122,103 @@ async function warm(paths: readonly string[]) {
   }
   expect(missed).toEqual([]);
 }
+
+/** The keys of `/api/content-status` when it gives the detail. */
+const DETAIL = ['cdnPurge', 'sharedCache', 'heldBack', 'namespaces'];
+
+describe('strangers behind Varnish (the site trusts it: TRUSTED_PROXIES=127.0.0.1)', () => {
+  // Every client of these tests is on this machine, and so is the address Varnish appends. A
+  // visitor from elsewhere is one behind a proxy in front of Varnish that names its address:
+  // Varnish's own entry is loopback, and trusted, so the site reads on to that address.
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('a stranger gets only {"status":"ok"}; the webhook secret and this machine get the detail', async () => {
+    const stranger = await viaCache('/api/content-status', from('203.0.113.9'));
+    expect(JSON.parse(stranger.text)).toEqual({ status: 'ok' });
+    const holder = await viaCache('/api/content-status', {
+      ...from('203.0.113.9'),
+      authorization: `Bearer ${SECRET}`,
+    });
+    expect(Object.keys(JSON.parse(holder.text))).toEqual(DETAIL);
+    // Through Varnish from this machine, and straight from it.
+    for (const origin of [varnish.url, site.url]) {
+      const local = (await (await fetch(`${origin}/api/content-status`)).json()) as object;
+      expect(Object.keys(local)).toEqual(DETAIL);
+    }
+  });
+
+  describe('guessing preview secrets', () => {
+    let api: RunningLocalApi;
+    beforeAll(async () => {
+      // The site checks preview secrets with the local API it finds for its store.
+      const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
+      api = await startLocalApi({ storeFile: STORE, tls, announce: true, log: () => undefined });
+    });
+    afterAll(() => api?.close());
+    const guess = async (client: string, secret: string) =>
+      (await viaCache(`/api/draft-mode/enable?sanity-preview-secret=${secret}`, from(client)))
+        .status;
+
+    it('counts per visitor: one who guesses locks out only itself', async () => {
+      const statuses = [];
+      for (let i = 0; i <= FAILURES_PER_MINUTE; i++)
+        statuses.push(await guess('203.0.113.1', `guess-${i}`));
+      expect(statuses).toEqual([...Array<number>(FAILURES_PER_MINUTE).fill(401), 429]);
+      expect(await guess('203.0.113.2', 'guess-other')).toBe(401);
+      expect(await guess('203.0.113.1', 'guess-again')).toBe(429);
+      const log = site.server.output();
+      expect(log.match(/wrong or expired preview secret from 203\.0\.113\.1 /g)).toHaveLength(
+        FAILURES_PER_MINUTE,
+      );
+      expect(log).toMatch(/wrong or expired preview secret from 203\.0\.113\.2 /);
+    });
+  });
+
+  it('200 anonymous /api/content-status at once read no snapshot and cost less than 20 MiB', async () => {
+    const pid = listeningPid(site.port);
+    const snapshot = path.join(distDir(VARIANT), 'content-snapshot');
+    const sizes = await Promise.all(
+      (await readdir(snapshot)).map(async (file) => (await stat(path.join(snapshot, file))).size),
+    );
+    const snapshotMiB = sizes.reduce((sum, size) => sum + size, 0) / 2 ** 20;
+    const anonymous = (pathname: string) =>
+      fetch(`${site.url}${pathname}`, { headers: from('203.0.113.9') });
+    /** What the server read, and the resident memory it took on, for 200 requests at once. */
+    const flood = async (pathname: string) => {
+      resetPeak(pid);
+      const [before, readBefore] = [residentMiB(pid), readMiB(pid)];
+      const bodies = await Promise.all(
+        Array.from({ length: 200 }, async () => (await anonymous(pathname)).text()),
+      );
+      const [peak, read] = [residentMiB(pid, 'VmHWM') - before, readMiB(pid) - readBefore];
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { bodies, peak, read, kept: residentMiB(pid) - before };
+    };
+    // Any 200 requests at once raise Next's memory by some 10 to 50 MiB here, more in its first
+    // rounds: the baseline is a route that reads nothing per request (/api/health, whose checks
+    // run at most every 2 s), once what its rounds keep has settled.
+    const control: Awaited<ReturnType<typeof flood>>[] = [];
+    while (control.length < 3 || (control.at(-1)!.kept >= 5 && control.length < 8))
+      control.push(await flood('/api/health'));
+    const baseline = control
+      .slice(-3)
+      .map(({ peak }) => peak)
+      .sort((a, b) => a - b)[1]!;
+    // Loaded and compiled one request at a time; then its first 200 at once, which is when a
+    // read per request would grow the heap (later rounds would reuse that grown heap).
+    for (let i = 0; i < 5; i++) await (await anonymous('/api/content-status')).text();
+    const status = await flood('/api/content-status');
+    console.log(
+      `200 at once: /api/health peak +${baseline.toFixed(1)} MiB (median of its last 3 rounds); ` +
+        `anonymous /api/content-status peak +${status.peak.toFixed(1)} MiB, kept +${status.kept.toFixed(1)} MiB, ` +
+        `read ${status.read.toFixed(2)} MiB (its snapshot files: ${snapshotMiB.toFixed(2)} MiB)`,
+    );
+    expect(new Set(status.bodies)).toEqual(new Set(['{"status":"ok"}']));
+    // Requests and at most one snapshot read (the shared answer is renewed every 2 s).
+    expect(status.read).toBeLessThan(2 * snapshotMiB + 1);
+    expect(status.peak - baseline).toBeLessThan(20);
+  });
+});
 
 describe('behind Varnish', () => {
   it('serves pages and /locales files from the cache, tagged with the dictionaries they show', async () => {
@@ -196,7 +300,7 @@ describe('behind Varnish', () => {
       },
     });
     await purgeReported(
-      varnish.url,
+      site.url,
       ({ lastPurge }) =>
         lastPurge?.state === 'purged' &&
         lastPurge.tags.includes('dictionary:hero') &&
@@ -240,6 +344,14 @@ describe('behind Varnish', () => {
       await readFile(path.join(distDir(VARIANT), 'prerender-manifest.json'), 'utf8'),
     ) as { preview: { previewModeId: string } };
     const preview = { cookie: `__prerender_bypass=${manifest.preview.previewModeId}` };
+    // Cookie names are case-sensitive: another cookie, dropped, and the visitor's cached page.
+    const otherCase = { cookie: `__PRERENDER_BYPASS=${manifest.preview.previewModeId}` };
+    const notDraft = await viaCache('/de/manifesto', otherCase);
+    expect(notDraft).toMatchObject({ status: 200, cache: 'HIT' });
+    expect(notDraft.text).not.toContain('preview-bar');
+    const direct = await fetch(`${site.url}/de/manifesto`, { headers: otherCase });
+    expect(direct.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await direct.text()).not.toContain('preview-bar');
     for (let i = 0; i < 2; i++) {
       const draft = await viaCache('/de/manifesto', preview);
       expect(draft).toMatchObject({ status: 200, cache: 'PASS', cacheControl: NEVER });
@@ -340,6 +452,14 @@ describe('a second server of the same build, its CDN unreachable', () => {
     expect(report.failing.map((failing) => failing.tag)).toEqual(['dictionary:faq']);
     expect(report.lastPurge).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
     expect((await fetch(`${url}/de/faq`)).status).toBe(200);
+  });
+
+  it('without TRUSTED_PROXIES, a request a proxy on this machine relays is not this machine', async () => {
+    const relayed = (headers: Record<string, string>) =>
+      fetch(`${url}/api/content-status`, { headers }).then((response) => response.json());
+    expect(await relayed({ 'x-forwarded-for': '127.0.0.1' })).toEqual({ status: 'ok' });
+    expect(await relayed({ forwarded: 'for=203.0.113.9' })).toEqual({ status: 'ok' });
+    expect(Object.keys(await relayed({}))).toEqual(DETAIL);
   });
 
   it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {

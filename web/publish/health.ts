@@ -95,16 +95,27 @@ async function runCheck(check: HealthCheck): Promise<CheckResult> {
   }
 }
 
-let buildId: Promise<string | null> | undefined;
-let last: { at: number; health: Promise<Health> } | undefined;
+/**
+ * `compute`, run at most once per HEALTH_CACHE_MS: every caller meanwhile, concurrent ones
+ * too, shares its answer, so a flood of probes costs one run.
+ */
+export function sharedForAWhile<T>(compute: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= HEALTH_CACHE_MS)
+      last = { at: Date.now(), answer: compute() };
+    return last.answer;
+  };
+}
 
-export function siteHealth(checks: readonly HealthCheck[] = HEALTH_CHECKS): Promise<Health> {
-  if (last && Date.now() - last.at < HEALTH_CACHE_MS) return last.health;
+let buildId: Promise<string | null> | undefined;
+
+export const siteHealth = sharedForAWhile((): Promise<Health> => {
   buildId ??= readFile(path.join(siteDistDir(), 'BUILD_ID'), 'utf8').then(
     (id) => id.trim(),
     () => null,
   );
-  const health = Promise.all([buildId, Promise.all(checks.map(runCheck))]).then(
+  return Promise.all([buildId, Promise.all(HEALTH_CHECKS.map(runCheck))]).then(
     ([id, results]): Health => ({
       status: results.some((r) => !r.ok && r.critical)
         ? 'failing'
@@ -115,6 +126,4 @@ export function siteHealth(checks: readonly HealthCheck[] = HEALTH_CHECKS): Prom
       checks: results,
     }),
   );
-  last = { at: Date.now(), health };
-  return health;
-}
+});

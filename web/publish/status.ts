@@ -15,28 +15,35 @@ import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
 import { cdnPurger } from './cdn-purge';
-import { clientAddress, isLoopbackAddress } from '../edge/client-address';
+import { isThisMachine } from '../edge/client-address';
 import { redisHealth } from '../shared-cache/health';
+import { sharedForAWhile } from './health';
 import { siteContent } from './site-gate';
 
 /** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
 export async function maySeeContentStatus(request: Request): Promise<boolean> {
-  if (isLoopbackAddress(clientAddress(request.headers))) return true;
+  if (isThisMachine(request.headers)) return true;
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  // Without one, nothing is read (the secret may live in a file): strangers cost nothing.
+  if (!given) return false;
   const secret = (await siteWebhookSecret(process.env))?.secret;
-  if (!given || !secret) return false;
+  if (!secret) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** For anyone: `degraded` while a namespace is held back or the store was unreachable. */
-export async function contentHealth(): Promise<{ status: 'ok' | 'degraded' }> {
+/**
+ * For anyone: `degraded` while a namespace is held back or the store was unreachable. Finding
+ * out reads and parses every snapshot entry (dictionaries included), so one answer serves every
+ * request for a while, as /api/health's checks do: strangers cost nothing per request.
+ */
+export const contentHealth = sharedForAWhile(async (): Promise<{ status: 'ok' | 'degraded' }> => {
   const { gate, snapshot } = siteContent();
   const heldBack = (await snapshot.list()).some((entry) => entry.heldBack);
   const unreachable = Object.values(gate.reads()).some((read) => read.lastState === 'unreachable');
   return { status: heldBack || unreachable ? 'degraded' : 'ok' };
-}
+});
 
 export async function contentStatus() {
   const { gate, snapshot } = siteContent();

@@ -3,6 +3,7 @@
  * configuration; a malformed value fails the build with a message naming it.
  */
 import { z } from 'zod';
+import { proxyRange, trustedProxies } from '../edge/client-address.ts';
 
 const httpsOrLocalUrl = z
   .url({ error: 'must be an absolute URL such as https://rggames.example' })
@@ -35,6 +36,22 @@ const SiteSettings = z
     FASTLY_SERVICE_ID: z.string().optional(),
     CLOUDFLARE_API_TOKEN: z.string().optional(),
     CLOUDFLARE_ZONE_ID: z.string().optional(),
+    // The proxies whose X-Forwarded-For names the client (web/edge/client-address.ts), as
+    // addresses or CIDR ranges separated by commas or spaces; unset: none, the socket's
+    // address is the client's.
+    TRUSTED_PROXIES: z
+      .string()
+      .transform((value, context) => {
+        const entries = value.split(/[\s,]+/).filter(Boolean);
+        const wrong = entries.filter((entry) => !proxyRange(entry));
+        if (wrong.length === 0) return trustedProxies(entries);
+        context.addIssue({
+          code: 'custom',
+          message: `must list addresses or CIDR ranges such as 127.0.0.1, 10.0.0.0/8 or ::1, got ${wrong.map((entry) => `"${entry}"`).join(', ')}`,
+        });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .superRefine((settings, context) => {
     if (!settings.CDN_PURGE) return;
