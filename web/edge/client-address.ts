@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { isIP, type BlockList } from 'node:net';
 
 const SETTING = 'RG_CLIENT_ADDRESS_HEADER';
 
@@ -25,27 +25,6 @@ export function chooseClientAddressHeader(): string {
   const name = `x-rg-client-${randomBytes(12).toString('hex')}`;
   process.env[SETTING] = name;
   return name;
-}
-
-/** One entry of TRUSTED_PROXIES: an address, or a CIDR range; undefined when it is neither. */
-export function proxyRange(
-  entry: string,
-): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (!version || rest.length) return undefined;
-  const bits = version === 4 ? 32 : 128;
-  const length = prefix === undefined ? bits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
-  if (!(length <= bits)) return undefined;
-  return { address, prefix: length, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
-
-/** The proxies whose forwarding headers count, from entries proxyRange accepts. */
-export function trustedProxies(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const range of entries.map(proxyRange))
-    if (range) list.addSubnet(range.address, range.prefix, range.family);
-  return list;
 }
 
 /** Whether an address is this machine's (IPv4, IPv6, or IPv4 mapped into IPv6). */

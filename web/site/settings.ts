@@ -3,7 +3,7 @@
  * configuration; a malformed value fails the build with a message naming it.
  */
 import { z } from 'zod';
-import { proxyRange, trustedProxies } from '../edge/client-address.ts';
+import { proxyRange, trustedProxies } from './trusted-proxies.ts';
 
 const httpsOrLocalUrl = z
   .url({ error: 'must be an absolute URL such as https://rggames.example' })
