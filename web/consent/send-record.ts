@@ -2,7 +2,8 @@
  * Sends one consent record to the site's own server (POST /api/consent), which writes it to
  * Firestore under the rules (./server/records.ts). Through the site rather than straight to
  * Firestore, so that recording a decline sends the visitor's browser to no Google host.
- * Fire and forget: it never blocks the page, and a record that cannot be sent is not retried.
+ * Fire and forget (a beacon): it never blocks the page, and a record that cannot be sent is
+ * not retried.
  */
 import { backendConfig } from '../firebase/config';
 import type { Decision } from './store';
@@ -21,14 +22,20 @@ export interface ConsentRecordRequest {
 export function sendConsentRecord(record: ConsentRecordRequest): void {
   // A site built without the Firebase settings keeps no records: nothing to send them to.
   if (!backendConfig()) return;
+  const body = JSON.stringify(record);
   try {
-    void fetch(CONSENT_RECORD_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(record),
-      keepalive: true,
-    }).catch(() => undefined);
+    // A beacon is sent even when the visitor leaves the page right after choosing.
+    if (navigator.sendBeacon(CONSENT_RECORD_PATH, new Blob([body], { type: 'application/json' })))
+      return;
   } catch {
-    // A browser without fetch keeps its choice all the same.
+    // No beacons here: fetch below.
   }
+  void fetch(CONSENT_RECORD_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+  })
+    .then((response) => response.body?.cancel())
+    .catch(() => undefined);
 }

@@ -149,14 +149,16 @@ export function expireStaleChoice(
   gpc = sendsGpc(),
 ): string | null {
   const { choice, record } = readStoredChoice(storage);
-  if (choice === 'unknown' || !record || counts(choice, record, now, gpc)) return null;
+  const counting = choice !== 'unknown' && record !== null && counts(choice, record, now, gpc);
+  // The head script hid the banner for any kept record: show it for one that does not count.
+  if (!counting) markDocument('unknown');
+  if (choice === 'unknown' || !record || counting) return null;
   try {
     storage?.removeItem(CONSENT_STORAGE_KEY);
     storage?.setItem(CONSENT_RECORD_KEY, JSON.stringify({ id: record.id }));
   } catch {
     // Unwritable storage: the choice stays unknown for this page view all the same.
   }
-  markDocument('unknown');
   return record.id;
 }
 

@@ -5,6 +5,7 @@
  * meet; the time is the server's. Answers never carry anything the page acts on.
  */
 import 'server-only';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ import { bannerVersion, publishedBanner } from '../version';
 import { addConsentRecord, keepBannerText } from './records';
 
 const BODY_LIMIT = 2048;
+/** Firestore out of reach (or credentials being looked for) must not hold requests open. */
+const WRITE_TIMEOUT_MS = 10_000;
 const HEADERS = { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' };
 
 const RecordRequest = z.strictObject({
@@ -46,12 +49,13 @@ function recordsDatabase(config: NonNullable<ReturnType<typeof backendConfig>>):
   return recordsDb;
 }
 
-const answer = (status: number, text: string) => new Response(text, { status, headers: HEADERS });
+const answer = (status: number, text: string | null) =>
+  new Response(text, { status, headers: HEADERS });
 
 export async function handleConsentRecord(request: Request): Promise<Response> {
   const config = backendConfig();
   // Built without the Firebase settings: no records are kept (the page sends none either).
-  if (!config) return answer(204, '');
+  if (!config) return answer(204, null);
   const body = await request.text();
   if (body.length > BODY_LIMIT) return answer(413, 'Payload Too Large');
   let parsed: z.infer<typeof RecordRequest>;
@@ -60,30 +64,48 @@ export async function handleConsentRecord(request: Request): Promise<Response> {
   } catch {
     return answer(400, 'Bad Request: not a consent record');
   }
+  const deadline = new AbortController();
+  const expired = sleep(WRITE_TIMEOUT_MS, 'expired' as const, {
+    signal: deadline.signal,
+    ref: false,
+  }).catch(() => 'expired' as const);
   try {
-    // Keep the text of the version published now; an older one was kept when it was shown.
-    if (!kept.has(parsed.textVersion)) {
-      const [common, privacyPolicy] = await Promise.all([
-        loadDictionary(parsed.language, 'common'),
-        loadDictionary(parsed.language, 'privacyPolicy'),
-      ]);
-      const shown = publishedBanner(common, privacyPolicy);
-      if (shown && bannerVersion(shown) === parsed.textVersion) {
-        await keepBannerText(
-          newsletterDatabase(config.projectId),
-          parsed.textVersion,
-          parsed.language,
-          shown,
-        );
-        kept.add(parsed.textVersion);
-      }
-    }
-    await addConsentRecord(recordsDatabase(config), parsed);
-    return answer(201, 'Created');
+    const outcome = await Promise.race([
+      write(config, parsed).then(() => 'written' as const),
+      expired,
+    ]);
+    if (outcome === 'written') return answer(201, 'Created');
+    console.error(`consent: a record was not written: no answer in ${WRITE_TIMEOUT_MS} ms`);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'permission-denied') return answer(400, 'Bad Request: refused by the rules');
+    if ((error as { code?: string }).code === 'permission-denied')
+      return answer(400, 'Bad Request: refused by the rules');
     console.error(`consent: a record was not written: ${(error as Error).message}`);
-    return answer(503, 'Service Unavailable');
+  } finally {
+    deadline.abort();
   }
+  return answer(503, 'Service Unavailable');
+}
+
+async function write(
+  config: NonNullable<ReturnType<typeof backendConfig>>,
+  parsed: z.infer<typeof RecordRequest>,
+): Promise<void> {
+  // Keep the text of the version published now; an older one was kept when it was shown.
+  if (!kept.has(parsed.textVersion)) {
+    const [common, privacyPolicy] = await Promise.all([
+      loadDictionary(parsed.language, 'common'),
+      loadDictionary(parsed.language, 'privacyPolicy'),
+    ]);
+    const shown = publishedBanner(common, privacyPolicy);
+    if (shown && bannerVersion(shown) === parsed.textVersion) {
+      await keepBannerText(
+        newsletterDatabase(config.projectId),
+        parsed.textVersion,
+        parsed.language,
+        shown,
+      );
+      kept.add(parsed.textVersion);
+    }
+  }
+  await addConsentRecord(recordsDatabase(config), parsed);
 }
