@@ -4,64 +4,30 @@
  * site kept, and the server's time; nobody can read, list, change or delete one, nor touch
  * the kept banner texts.
  */
-import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   addDoc,
   collection,
-  connectFirestoreEmulator,
   deleteDoc,
   doc,
   getDoc,
   getDocs,
-  getFirestore,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
-  type Firestore,
 } from 'firebase/firestore/lite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupRulesTesting } from '@/testing/firestore-rules';
 import { addConsentRecord, CONSENT_RECORDS, CONSENT_TEXTS } from '@/web/consent/server/records';
 
 const PROJECT = 'rg-consent-rules-test';
 const KEPT = '0123456789abcdef';
-let emulator: FirestoreEmulator;
-let env: RulesTestEnvironment;
-let app: FirebaseApp;
-let db: Firestore;
-
-beforeAll(async () => {
-  setLogLevel('silent');
-  emulator = await startFirestoreEmulator();
-  env = await initializeTestEnvironment({
-    projectId: PROJECT,
-    firestore: {
-      rules: readFileSync('firestore.rules', 'utf8'),
-      host: emulator.host,
-      port: emulator.port,
-    },
-  });
-  app = initializeApp({ projectId: PROJECT, apiKey: 'rules-test' }, 'consent-rules-test');
-  db = getFirestore(app);
-  connectFirestoreEmulator(db, emulator.host, emulator.port);
-});
-afterAll(async () => {
-  await env?.cleanup();
-  if (app) await deleteApp(app);
-  await emulator?.stop();
-});
+const rules = setupRulesTesting(PROJECT);
 
 /** The banner text the site's server kept for one version, written past the rules. */
 beforeEach(async () => {
+  const { env } = rules();
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     await context.firestore().doc(`${CONSENT_TEXTS}/${KEPT}`).set({ language: 'de' });
@@ -81,7 +47,8 @@ const record = (change: Record<string, unknown> = {}) => {
   for (const key of Object.keys(change)) if (data[key] === undefined) delete data[key];
   return data;
 };
-const add = (data: Record<string, unknown>) => addDoc(collection(db, CONSENT_RECORDS), data);
+const add = (data: Record<string, unknown>) =>
+  addDoc(collection(rules().db, CONSENT_RECORDS), data);
 
 describe('a consent record', () => {
   it.each(['accepted', 'declined', 'withdrawn', 'asked-again'])(
@@ -89,7 +56,7 @@ describe('a consent record', () => {
     async (decision) => {
       const { consentId, textVersion, language, page } = record() as Record<string, string>;
       await assertSucceeds(
-        addConsentRecord(db, {
+        addConsentRecord(rules().db, {
           consentId: consentId!,
           decision: decision as 'accepted',
           textVersion: textVersion!,
@@ -123,17 +90,18 @@ describe('a consent record', () => {
   it('cannot be read, listed, changed, replaced or deleted by a client', async () => {
     const ref = await add(record());
     await assertFails(getDoc(ref));
-    await assertFails(getDocs(collection(db, CONSENT_RECORDS)));
+    await assertFails(getDocs(collection(rules().db, CONSENT_RECORDS)));
     await assertFails(updateDoc(ref, { decision: 'declined' }));
     await assertFails(setDoc(ref, record({ decision: 'declined' })));
     await assertFails(deleteDoc(ref));
-    const kept = await emulator.documents(PROJECT, CONSENT_RECORDS);
+    const kept = await rules().emulator.documents(PROJECT, CONSENT_RECORDS);
     expect(kept.map((stored) => stored.fields.decision)).toEqual([{ stringValue: 'accepted' }]);
   });
 });
 
 describe('the kept banner texts', () => {
   it('cannot be read, listed, added or changed by a client', async () => {
+    const { db } = rules();
     const ref = doc(db, CONSENT_TEXTS, KEPT);
     await assertFails(getDoc(ref));
     await assertFails(getDocs(collection(db, CONSENT_TEXTS)));
