@@ -1,8 +1,8 @@
 /** The banner shows only if all five texts are present and translated (not their keys). */
 import type { DictionaryOf } from '@/schemas';
+import { BANNER_CONSENT_KEYS as BANNER_TEXT_KEYS } from '@/schemas/consent-text';
 import { isPresentText } from '@/schemas/rules';
 
-const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'decline'] as const;
 /** Shown when they apply (a reopened choice, Global Privacy Control), left out when blank. */
 const OPTIONAL_TEXT_KEYS = ['acceptedOn', 'declinedOn', 'gpcNote'] as const;
 
