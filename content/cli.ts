@@ -20,6 +20,13 @@ export const processIo: ScriptIo = {
 };
 
 /**
+ * A text as a script prints it: in double quotes, with quotes, backslashes, line breaks and
+ * control characters escaped (JSON's rules), so what it shows is exactly what is stored.
+ */
+export const quoted = (text: string | undefined) =>
+  text === undefined ? '(none)' : JSON.stringify(text);
+
+/**
  * Runs a script body and returns its exit code: bad content or settings end it with 1
  * and a clear message (at most the first 50 problems, then how many more).
  */

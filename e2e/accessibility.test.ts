@@ -26,7 +26,7 @@ const paths = LANGUAGES.flatMap((lang) =>
 describe('axe on every page (choice made, banner hidden)', () => {
   it.each([...paths, '/de/no-such-page'])('%s', async (path) => {
     const { page, context } = await openPage(browser());
-    await rememberConsent(context, 'declined');
+    await rememberConsent(context, 'declined', baseUrl());
     await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -44,7 +44,7 @@ describe('axe with the cookie banner and the phone menu', () => {
 
   it.each(LANGUAGES)('%s: menu open at 390 px', async (lang) => {
     const { page, context } = await openPage(browser(), { width: 390, height: 844 });
-    await rememberConsent(context, 'declined');
+    await rememberConsent(context, 'declined', baseUrl());
     await page.goto(`${baseUrl()}/${lang}/about`, { waitUntil: 'networkidle' });
     await page.locator('.mobile-menu__button').click();
     await page.locator('.mobile-menu__panel').waitFor();
@@ -56,7 +56,7 @@ describe('axe with the cookie banner and the phone menu', () => {
 describe('skip link', () => {
   it('is the first stop and moves focus to the main content', async () => {
     const { page, context } = await openPage(browser());
-    await rememberConsent(context, 'declined');
+    await rememberConsent(context, 'declined', baseUrl());
     await page.goto(`${baseUrl()}/tr/pitch`);
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(

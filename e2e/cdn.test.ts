@@ -227,7 +227,7 @@ describe('behind Varnish', () => {
     expect(second).toMatchObject({ status: 200, cache: 'HIT', cacheControl: SHARED });
     expect(second.text).toBe(first.text);
     expect(second.headers.get('surrogate-key')).toBe(
-      'dictionary:common dictionary:layout dictionary:footer dictionary:about',
+      'dictionary:common dictionary:layout dictionary:footer dictionary:about dictionary:privacyPolicy',
     );
     await warm([...everyPage.map(({ path }) => path), ...everyLocalesFile.map(({ path }) => path)]);
   });

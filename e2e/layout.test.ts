@@ -19,7 +19,7 @@ let page: Page;
 let errors: string[];
 beforeAll(async () => {
   ({ page, context, errors } = await openPage(browser()));
-  await rememberConsent(context, 'declined');
+  await rememberConsent(context, 'declined', baseUrl());
 });
 afterAll(() => context?.close());
 

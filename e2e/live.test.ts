@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -16,7 +17,7 @@ import { pagePath } from '@/web/i18n/paths';
 import { readSiteSettings } from '@/web/site/settings';
 import { serveBuildCopy, type RunningSite } from '@/testing/site-server';
 import { postWebhook } from '@/testing/webhook';
-import { openPage, setupBrowser } from './browser';
+import { openPage, rememberConsent, setupBrowser } from './browser';
 import { copyEmbeddedStore, editStored } from './content-store';
 import { LIVE_STORE, LIVE_VARIANT, LIVE_WEBHOOK_SECRET, PLAIN_BUILD } from './variants';
 
@@ -328,5 +329,38 @@ describe('npm run import-locales with SITE_REVALIDATE_URL', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('cookie consent after a publish', () => {
+  /** A returning visitor who declined on the banner published when `remember` ran. */
+  async function returningVisitor() {
+    const opened = await openPage(browser());
+    await rememberConsent(opened.context, 'declined', origin);
+    return opened;
+  }
+  async function bannerShown(page: Page): Promise<boolean> {
+    await page.goto(`${origin}/de`, { waitUntil: 'networkidle' });
+    // The runtime checks the stored choice once the page is hydrated, after the first paint.
+    await page.waitForTimeout(1000);
+    return page.locator('.consent-banner').isVisible();
+  }
+
+  it('a changed banner body asks a returning visitor again; a text outside the banner does not', async () => {
+    const { page, context } = await returningVisitor();
+    await expect(bannerShown(page)).resolves.toBe(false);
+
+    await editStored(LIVE_STORE, 'dictionary-common', (doc) => {
+      doc.cookieBanner.settings.en = 'Cookie choices';
+    });
+    expect((await publish('common')).status).toBe(200);
+    await expect(bannerShown(page)).resolves.toBe(false);
+
+    await editStored(LIVE_STORE, 'dictionary-common', (doc) => {
+      doc.cookieBanner.body.en += ' We also measure which pages load slowly.';
+    });
+    expect((await publish('common')).status).toBe(200);
+    await expect(bannerShown(page)).resolves.toBe(true);
+    await context.close();
   });
 });

@@ -130,7 +130,7 @@ async function newsletterCommand(...args: string[]): Promise<string> {
 /** Chromium, with no consent banner in the way. */
 async function openSite() {
   const opened = await openPage(browser());
-  await rememberConsent(opened.context, 'declined');
+  await rememberConsent(opened.context, 'declined', sites[0]!.url);
   return opened;
 }
 
@@ -165,7 +165,7 @@ describe('double opt-in', () => {
     const de = texts('de');
     const { page, context, errors } = await openPage(browser());
     await interceptGoogle(context, { firestoreEmulator: `http://${emulator.address}` });
-    await rememberConsent(context, 'declined');
+    await rememberConsent(context, 'declined', sites[0]!.url);
     await page.goto(`${sites[0]!.url}/de#newsletter`, { waitUntil: 'networkidle' });
     await page.getByLabel(de.form.emailLabel).fill('  Ada.Lovelace@RGGames.Example ');
     await page.getByRole('button', { name: de.form.buttonLabel }).click();
@@ -263,7 +263,7 @@ describe('double opt-in', () => {
     const before = await proofEvents(ada);
     const { page, context } = await openPage(browser());
     await interceptGoogle(context, { firestoreEmulator: `http://${emulator.address}` });
-    await rememberConsent(context, 'declined');
+    await rememberConsent(context, 'declined', sites[1]!.url);
     await page.goto(`${sites[1]!.url}/de#newsletter`, { waitUntil: 'networkidle' });
     await page.getByLabel(de.form.emailLabel).fill(ada);
     await page.getByRole('button', { name: de.form.buttonLabel }).click();

@@ -30,7 +30,7 @@ async function openForm(
   const opened = await openPage(browser());
   const google = await interceptGoogle(opened.context, stubs);
   // A stored choice keeps the banner away; analytics stay off (declined).
-  await rememberConsent(opened.context, 'declined');
+  await rememberConsent(opened.context, 'declined', baseUrl(variant));
   await opened.page.goto(`${baseUrl(variant)}/${language === 'en' ? '' : language}#newsletter`, {
     waitUntil: 'networkidle',
   });

@@ -58,7 +58,8 @@ export const NOT_FOUND_NAMESPACE = 'error' satisfies Namespace;
 
 /**
  * Every dictionary a page shows: the chrome's, its own and its sections'. A page is cached
- * (by Next and by a CDN in front) under these, and a publish of any of them renews it.
+ * (by Next and by a CDN in front) under these and the ones it reads besides (namespacesReadBy),
+ * and a publish of any of them renews it.
  */
 export function namespacesShownOn(page: SitePage | 'not-found'): readonly Namespace[] {
   if (page === 'not-found') return [...CHROME_NAMESPACES, NOT_FOUND_NAMESPACE];
@@ -68,4 +69,21 @@ export function namespacesShownOn(page: SitePage | 'not-found'): readonly Namesp
 /** The pages that show a namespace's texts, for the Studio's preview links. */
 export function pagesShowing(namespace: Namespace): readonly SitePage[] {
   return SITE_PAGES.filter((page) => namespacesShownOn(page).includes(namespace));
+}
+
+/**
+ * Read by every page without being shown there: the privacy policy's "last updated" is part
+ * of the cookie banner's consent text version (web/consent/version.ts), so a new policy must
+ * renew every page's banner and ask visitors again.
+ */
+const READ_BY_EVERY_PAGE = ['privacyPolicy'] as const satisfies readonly Namespace[];
+
+/** Every dictionary a page is rendered from: a publish of any of them renews it (and its CDN copy). */
+export function namespacesReadBy(page: SitePage | 'not-found'): readonly Namespace[] {
+  return [...new Set([...namespacesShownOn(page), ...READ_BY_EVERY_PAGE])];
+}
+
+/** The pages a publish of a namespace renews. */
+export function pagesReading(namespace: Namespace): readonly SitePage[] {
+  return SITE_PAGES.filter((page) => namespacesReadBy(page).includes(namespace));
 }

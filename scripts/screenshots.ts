@@ -26,7 +26,7 @@ try {
       for (const width of WIDTHS) {
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         // A stored choice keeps the cookie banner out of the way of the page itself.
-        await rememberConsent(context, 'declined');
+        await rememberConsent(context, 'declined', server.url);
         const tab = await context.newPage();
         await tab.goto(`${server.url}/${language}${page.slug ? `/${page.slug}` : ''}`, {
           waitUntil: 'networkidle',

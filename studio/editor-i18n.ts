@@ -33,6 +33,9 @@ const en = {
   'publish-check.blocked': 'Can’t publish: {{field}}',
   'publish-check.blocked-more': 'Can’t publish: {{field}} and {{more}} more',
   'publish-check.title': 'Fix these to publish:',
+  'consent-prompt.label': 'Publishing asks visitors again ({{languages}})',
+  'consent-prompt.title':
+    'This change alters the cookie banner or the privacy policy date visitors agreed to: every visitor who chose in these languages is asked for consent again.',
   'text-actions.all-languages': 'All languages',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
@@ -66,6 +69,9 @@ const de: Record<EditorTextKey, string> = {
   'publish-check.blocked': 'Veröffentlichen nicht möglich: {{field}}',
   'publish-check.blocked-more': 'Veröffentlichen nicht möglich: {{field}} und {{more}} weitere',
   'publish-check.title': 'Behebe das, um zu veröffentlichen:',
+  'consent-prompt.label': 'Veröffentlichen fragt erneut nach Zustimmung ({{languages}})',
+  'consent-prompt.title':
+    'Diese Änderung betrifft das Cookie-Banner oder das Datum der Datenschutzerklärung, dem Besucher zugestimmt haben: Wer in diesen Sprachen gewählt hat, wird erneut gefragt.',
   'text-actions.all-languages': 'Alle Sprachen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':

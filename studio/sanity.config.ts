@@ -9,6 +9,7 @@ import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage, isUpToDate } from './coverage';
+import { ConsentPromptBadge } from './consent-prompt';
 import { editorBundles } from './editor-i18n';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
@@ -86,7 +87,7 @@ export default defineConfig({
         : actions,
     badges: (badges, context) =>
       dictionaryTypeNames.has(context.schemaType)
-        ? [...badges, CoverageBadge, PublishCheckBadge]
+        ? [...badges, CoverageBadge, ConsentPromptBadge, PublishCheckBadge]
         : badges,
     // The header's slot for the language filter also holds the translation queue's steps.
     unstable_languageFilter: (components, context) =>

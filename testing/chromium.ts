@@ -1,7 +1,9 @@
 /** Debian's Chromium, driven by playwright-core, as tests, benchmarks and scripts launch it. */
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
-import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
+import type { DictionaryOf } from '@/schemas';
+import { CONSENT_RECORD_KEY, CONSENT_STORAGE_KEY, type StoredChoice } from '@/web/consent/store';
+import { bannerVersion, publishedBanner } from '@/web/consent/version';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -25,14 +27,37 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   });
 }
 
-/** Stores a consent choice before any page script runs, as a returning visitor has it. */
+/**
+ * Stores a consent choice before any page script runs, as a returning visitor has it: made
+ * today on the English banner text that `site` publishes now (read from its `/locales`).
+ */
 export async function rememberConsent(
   context: BrowserContext,
   choice: 'accepted' | 'declined',
+  site: string,
+  made: Partial<StoredChoice> = {},
 ): Promise<void> {
+  const published = async <T>(file: string) =>
+    (await (await fetch(`${site}/locales/en/${file}.json`)).json()) as T;
+  const shown = publishedBanner(
+    await published<DictionaryOf<'common'>>('common'),
+    await published<DictionaryOf<'privacyPolicy'>>('privacyPolicy'),
+  );
+  const record: StoredChoice = {
+    id: '5eed5eed5eed5eed5eed5eed5eed5eed',
+    at: new Date().toISOString(),
+    version: shown ? bannerVersion(shown) : '0000000000000000',
+    language: 'en',
+    ...made,
+  };
   await context.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [CONSENT_STORAGE_KEY, choice],
+    (entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    [
+      [CONSENT_STORAGE_KEY, choice],
+      [CONSENT_RECORD_KEY, JSON.stringify(record)],
+    ] as [string, string][],
   );
 }
 

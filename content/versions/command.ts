@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { documentId, documentType, getDictionary, isNamespace, NAMESPACES } from '@/schemas';
 import type { Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
-import { processIo, runScript, type ScriptIo } from '../cli';
+import { processIo, quoted, runScript, type ScriptIo } from '../cli';
 import { localPublishNotifier } from '../notify-site';
 import { formatTable } from '../report';
 import { readContentSettings, type ContentSettings } from '../settings';
@@ -56,8 +56,6 @@ function namespaceArgument(value: string | undefined): Namespace {
     );
   return value;
 }
-
-const quoted = (text: string | undefined) => (text === undefined ? '(none)' : JSON.stringify(text));
 
 /** The texts that differ, one line each: `de  title.main: "now" → "then"`. */
 function changeLines(comparison: Comparison, indent = '  '): string[] {

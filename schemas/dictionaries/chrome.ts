@@ -41,11 +41,26 @@ export const common = dictionary(
           required: true,
           description: 'Footer control that reopens the cookie choice.',
         }),
+        acceptedOn: text({
+          placeholders: ['date'],
+          description:
+            'Shown in the banner reopened from the footer after an acceptance, with its date.',
+        }),
+        declinedOn: text({
+          placeholders: ['date'],
+          description:
+            'Shown in the banner reopened from the footer after a decline, with its date.',
+        }),
+        gpcNote: text({
+          description:
+            'One line in the banner for browsers that send Global Privacy Control: why analytics stay off.',
+        }),
       },
       {
         title: 'Cookie banner',
         description:
-          'The banner appears only when all five texts are translated; otherwise analytics stay off.',
+          'The banner appears only when its first five texts are translated; otherwise analytics stay off. ' +
+          'Changing the title, the body, a button or the privacy policy asks every visitor again.',
       },
     ),
     languages: group(

@@ -1,10 +1,11 @@
 /** Header, main landmark, footer and consent banner around every page. */
 import type { ReactNode } from 'react';
-import type { Language } from '@/schemas/languages';
+import { LANGUAGES, type Language } from '@/schemas/languages';
 import { normaliseFooter, normaliseHeader } from '@/web/chrome/models';
 import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
+import { bannerVersion, publishedBanner, type BannerVersions } from '../consent/version';
 import { pagePath } from '../i18n/paths';
 import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
@@ -12,6 +13,21 @@ import { PreviewEditing } from '../preview/VisualEditing';
 import type { PageSource } from '../site/page-source';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+/** The banner text version of every language, for the choice a returning visitor made in any. */
+async function bannerVersions(source: PageSource): Promise<BannerVersions> {
+  const entries = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const [common, privacyPolicy] = await Promise.all([
+        source.body(language, 'common'),
+        source.body(language, 'privacyPolicy'),
+      ]);
+      const shown = publishedBanner(common, privacyPolicy);
+      return shown ? [[language, bannerVersion(shown)] as const] : [];
+    }),
+  );
+  return Object.fromEntries(entries.flat());
+}
 
 /** Rendered by each page (not the layout), because the header needs the page's path. */
 export async function SiteShell({
@@ -28,10 +44,11 @@ export async function SiteShell({
   children: ReactNode;
 }) {
   const { preview } = source;
-  const [common, layout, footer] = await Promise.all([
+  const [common, layout, footer, versions] = await Promise.all([
     source.body(language, 'common'),
     source.body(language, 'layout'),
     source.body(language, 'footer'),
+    preview ? {} : bannerVersions(source),
   ]);
   // The bar stays readable in keys mode: it is how the editor leaves keys mode again.
   const barTexts = preview ? (await source.head(language, 'common')).preview : undefined;
@@ -56,6 +73,8 @@ export async function SiteShell({
       <ClientRuntime
         texts={preview ? null : bannerTexts(common.cookieBanner)}
         privacyHref={pagePath('privacy-policy', language)}
+        language={language}
+        versions={versions}
       />
       {header && (
         <Header

@@ -9,8 +9,22 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { loadAnalytics, track } from '../analytics/track';
+import type { Language } from '@/schemas/languages';
 import type { BannerTexts } from '../consent/banner-texts';
-import { readConsent, subscribeConsent, writeConsent, type Consent } from '../consent/store';
+import { sendConsentRecord } from '../consent/send-record';
+import {
+  expireStaleChoice,
+  isReopened,
+  readConsent,
+  readStoredChoice,
+  sendsGpc,
+  setConsentContext,
+  subscribeConsent,
+  writeConsent,
+  type Consent,
+  type Decision,
+} from '../consent/store';
+import type { BannerVersions } from '../consent/version';
 import { REST_EVENTS, onLanguageClick } from './language-switch';
 import { AHEAD_EVENTS, fetchAhead, onAppLinkClick, type Router } from './links';
 
@@ -35,6 +49,31 @@ function whenShown(start: () => void) {
   if ((document as Document & { prerendering?: boolean }).prerendering)
     document.addEventListener('prerenderingchange', start, { once: true });
   else start();
+}
+
+function record(
+  decision: Decision,
+  consentId: string,
+  language: Language,
+  versions: BannerVersions,
+) {
+  const textVersion = versions[language];
+  if (!textVersion) return;
+  sendConsentRecord({ consentId, decision, textVersion, language, page: location.pathname });
+}
+
+function choose(choice: 'accepted' | 'declined', language: Language, versions: BannerVersions) {
+  const { decision, record: stored } = writeConsent(choice);
+  record(decision, stored.id, language, versions);
+}
+
+/** The stored choice and its date, shown when the visitor reopens it from the footer. */
+function currentChoice(texts: BannerTexts, language: Language): string | null {
+  const { choice, record } = readStoredChoice();
+  const template = choice === 'accepted' ? texts.acceptedOn : texts.declinedOn;
+  if (choice === 'unknown' || !record || !template) return null;
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(record.at));
+  return template.replace('{date}', date);
 }
 
 function applyConsent(consent: Consent) {
@@ -82,16 +121,28 @@ function InPageNavigation({ routerRef }: { routerRef: RefObject<Router | null> }
 export function ClientRuntime({
   texts,
   privacyHref,
+  language = 'en',
+  versions = {},
 }: {
   texts: BannerTexts | null;
   privacyHref: string;
+  language?: Language;
+  /** The banner text version of every language (../consent/version.ts). */
+  versions?: BannerVersions;
 }) {
+  // Before the first read: a stored choice counts only against the published versions.
+  setConsentContext({ versions, language });
   const consent = useSyncExternalStore(subscribeConsent, readConsent, serverSnapshot);
+  const reopened = useSyncExternalStore(subscribeConsent, isReopened, isServer);
+  const gpc = useSyncExternalStore(subscribeNothing, sendsGpc, isServer);
   const banner = useRef<HTMLDivElement>(null);
 
   const routerRef = useRef<Router | null>(null);
   const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   useEffect(() => {
+    // A choice that stopped counting (text changed, grown old, GPC on) asks again, on record.
+    const askedAgain = expireStaleChoice();
+    if (askedAgain) record('asked-again', askedAgain, language, versions);
     if (readConsent() === 'accepted') applyConsent('accepted');
     const unsubscribe = subscribeConsent(applyConsent);
     const listener = (event: MouseEvent) => onClick(event, routerRef.current);
@@ -108,9 +159,11 @@ export function ClientRuntime({
       for (const [type, handler] of REST_EVENTS) document.removeEventListener(type, handler);
       for (const type of AHEAD_EVENTS) document.removeEventListener(type, ahead);
     };
+    // Once per page: the versions and language are the page's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const visible = consent === 'unknown' && texts !== null;
+  const visible = (consent === 'unknown' || reopened) && texts !== null;
 
   // Keep focused elements clear of the banner (WCAG 2.4.11): scroll padding = its height,
   // plus room for the focus outline (3px, offset 3px) so the ring is not cut off either.
@@ -119,6 +172,8 @@ export function ClientRuntime({
     const element = banner.current;
     if (!visible || !element) return;
     element.dataset.ready = ''; // interactive from here on (the HTML arrives before the script)
+    // Reopened from the footer: keyboard and screen reader users land on the choice.
+    if (isReopened()) element.focus();
     const update = () =>
       root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 12}px`);
     update();
@@ -132,10 +187,16 @@ export function ClientRuntime({
 
   const inPage = hydrated && <InPageNavigation routerRef={routerRef} />;
   if (!visible) return inPage;
+  const current = reopened && currentChoice(texts, language);
   return (
     <>
       {inPage}
-      <section ref={banner} className="consent-banner" aria-labelledby="consent-title">
+      <section
+        ref={banner}
+        className="consent-banner"
+        aria-labelledby="consent-title"
+        tabIndex={-1}
+      >
         <div className="consent-banner__inner">
           <div className="consent-banner__copy">
             <h2 id="consent-title" className="consent-banner__title">
@@ -144,19 +205,21 @@ export function ClientRuntime({
             <p>
               {texts.body} <a href={privacyHref}>{texts.linkLabel}</a>
             </p>
+            {gpc && texts.gpcNote && <p className="consent-banner__note">{texts.gpcNote}</p>}
+            {current && <p className="consent-banner__note">{current}</p>}
           </div>
           <div className="consent-banner__actions">
             <button
               type="button"
               className="cta cta--secondary"
-              onClick={() => writeConsent('declined')}
+              onClick={() => choose('declined', language, versions)}
             >
               {texts.decline}
             </button>
             <button
               type="button"
               className="cta cta--secondary"
-              onClick={() => writeConsent('accepted')}
+              onClick={() => choose('accepted', language, versions)}
             >
               {texts.accept}
             </button>

@@ -1,10 +1,10 @@
 'use client';
-/** Footer control that reopens the consent choice; withdrawing stops analytics. */
-import { resetConsent } from './store';
+/** Footer control that reopens the consent choice: the banner shows it and its date. */
+import { reopenConsent } from './store';
 
 export function CookieSettingsButton({ label }: { label: string }) {
   return (
-    <button type="button" className="link-button" onClick={() => resetConsent()}>
+    <button type="button" className="link-button" onClick={() => reopenConsent()}>
       {label}
     </button>
   );

@@ -1,10 +1,13 @@
 /** The banner shows only if all five texts are present and translated (not their keys). */
 import type { DictionaryOf } from '@/schemas';
+import { BANNER_CONSENT_KEYS as BANNER_TEXT_KEYS } from '@/schemas/consent-text';
 import { isPresentText } from '@/schemas/rules';
 
-const BANNER_TEXT_KEYS = ['title', 'body', 'linkLabel', 'accept', 'decline'] as const;
+/** Shown when they apply (a reopened choice, Global Privacy Control), left out when blank. */
+const OPTIONAL_TEXT_KEYS = ['acceptedOn', 'declinedOn', 'gpcNote'] as const;
 
-export type BannerTexts = Record<(typeof BANNER_TEXT_KEYS)[number], string>;
+export type BannerTexts = Record<(typeof BANNER_TEXT_KEYS)[number], string> &
+  Partial<Record<(typeof OPTIONAL_TEXT_KEYS)[number], string>>;
 
 export function bannerTexts(
   cookieBanner: Partial<DictionaryOf<'common'>['cookieBanner']>,
@@ -15,6 +18,10 @@ export function bannerTexts(
     if (!isPresentText(value) || value.trim() === key || value.trim() === `cookieBanner.${key}`)
       return null;
     texts[key] = value.trim();
+  }
+  for (const key of OPTIONAL_TEXT_KEYS) {
+    const value = cookieBanner[key];
+    if (isPresentText(value)) texts[key] = value.trim();
   }
   return texts;
 }

@@ -34,14 +34,15 @@ describe('edgeCachePolicy', () => {
         'faq',
         'discord',
         'newsletter',
+        'privacyPolicy',
       ),
     });
     expect(edgeCachePolicy(visitor('/contact'), prerendered)?.tags).toEqual(
-      tagsOf('common', 'layout', 'footer', 'contact', 'discord'),
+      tagsOf('common', 'layout', 'footer', 'contact', 'discord', 'privacyPolicy'),
     );
     expect(edgeCachePolicy(visitor('/tr/about'), { ...prerendered, status: 304 })).toEqual({
       cacheControl: SHARED,
-      tags: tagsOf('common', 'layout', 'footer', 'about'),
+      tags: tagsOf('common', 'layout', 'footer', 'about', 'privacyPolicy'),
     });
   });
 
@@ -56,7 +57,7 @@ describe('edgeCachePolicy', () => {
   it('keeps the not-found page (404) only briefly', () => {
     expect(edgeCachePolicy(visitor('/de/nope'), { ...prerendered, status: 404 })).toEqual({
       cacheControl: BRIEF,
-      tags: tagsOf('common', 'layout', 'footer', 'error'),
+      tags: tagsOf('common', 'layout', 'footer', 'error', 'privacyPolicy'),
     });
   });
 
@@ -136,8 +137,10 @@ describe('applyEdgeCachePolicy', () => {
     const page = await head('/de/about');
     expect(page.headers).toMatchObject({
       'cache-control': SHARED,
-      'surrogate-key': 'dictionary:common dictionary:layout dictionary:footer dictionary:about',
-      'cache-tag': 'dictionary:common,dictionary:layout,dictionary:footer,dictionary:about',
+      'surrogate-key':
+        'dictionary:common dictionary:layout dictionary:footer dictionary:about dictionary:privacyPolicy',
+      'cache-tag':
+        'dictionary:common,dictionary:layout,dictionary:footer,dictionary:about,dictionary:privacyPolicy',
       'content-type': 'text/html',
     });
     const broken = await head('/de');

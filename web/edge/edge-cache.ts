@@ -16,7 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dictionaryTag } from '../site/dictionary-tag.ts';
 import type { Namespace } from '../../schemas/index.ts';
-import { namespacesShownOn, SITE_PAGES } from '../../schemas/site.ts';
+import { namespacesReadBy, SITE_PAGES } from '../../schemas/site.ts';
 import { routeRequest } from './routing.ts';
 
 /**
@@ -66,10 +66,10 @@ function namespacesAt(pathname: string, status: number): readonly Namespace[] | 
   // The route answers only real namespaces (everything else is its 404).
   if (locales) return status === 404 ? [] : [locales[1] as Namespace];
   const decision = routeRequest(pathname);
-  if (decision.kind === 'not-found') return namespacesShownOn('not-found');
+  if (decision.kind === 'not-found') return namespacesReadBy('not-found');
   if (decision.kind !== 'page') return null;
   const page = SITE_PAGES.find((candidate) => candidate.slug === decision.slug);
-  return page ? namespacesShownOn(page) : null;
+  return page ? namespacesReadBy(page) : null;
 }
 
 /**

@@ -21,6 +21,8 @@ export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   '/api/revalidate': ['POST'],
   // RFC 8058 one-click unsubscribe (the proxy sends POSTs to unsubscribe links here).
   '/api/newsletter/one-click': ['POST'],
+  // The record of a cookie consent decision (web/consent/send-record.ts).
+  '/api/consent': ['POST'],
 };
 
 /**

@@ -4,8 +4,8 @@
  * server keeps the texts of each version, so the proof of a consent shows the very words
  * the visitor agreed to. The form's page and the server compute it from the same texts.
  */
-import { createHash } from 'node:crypto';
 import { presentText } from '@/web/ui/presence';
+import { TEXT_VERSION_PATTERN, textVersion } from '@/web/site/text-version';
 
 /** The texts of the newsletter section that make up the consent (the model or the dictionary). */
 export interface ConsentTextSource {
@@ -27,7 +27,7 @@ export interface ConsentText {
 }
 
 /** A version is 16 hex digits; the rules accept nothing else in a signup. */
-export const CONSENT_VERSION_PATTERN = /^[0-9a-f]{16}$/;
+export const CONSENT_VERSION_PATTERN = TEXT_VERSION_PATTERN;
 
 /**
  * The consent texts as shown: trimmed, blank ones empty. `clean` removes what a preview
@@ -50,12 +50,11 @@ export function consentText(
 
 /** The first 16 hex digits of the SHA-256 of the texts, in a fixed order. */
 export function consentVersion(text: ConsentText): string {
-  const ordered = [
+  return textVersion([
     text.title,
     text.description,
     text.emailLabel,
     text.buttonLabel,
     text.privacyNote,
-  ];
-  return createHash('sha256').update(JSON.stringify(ordered)).digest('hex').slice(0, 16);
+  ]);
 }

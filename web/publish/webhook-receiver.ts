@@ -19,7 +19,7 @@ import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
-import { pagesShowing } from '@/schemas/site';
+import { pagesReading } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
 import { cdnPurger } from './cdn-purge';
 import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
@@ -33,7 +33,7 @@ const answer = (body: WebhookAnswer, init?: ResponseInit): Response => Response.
 /** The public paths that show a namespace, and its `/locales` files. */
 function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[] } {
   return {
-    pages: pagesShowing(namespace).flatMap((page) =>
+    pages: pagesReading(namespace).flatMap((page) =>
       LANGUAGES.map((language) => pagePath(page.slug, language)),
     ),
     locales: LANGUAGES.map((language) => `/locales/${language}/${namespace}.json`),
