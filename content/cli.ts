@@ -20,11 +20,46 @@ export const processIo: ScriptIo = {
 };
 
 /**
- * A text as a script prints it: in double quotes, with quotes, backslashes, line breaks and
- * control characters escaped (JSON's rules), so what it shows is exactly what is stored.
+ * Characters a terminal would not print as themselves: controls (DEL and C1 too: U+009B is a
+ * terminal's CSI), format characters (bidirectional overrides, zero-width) and the line and
+ * paragraph separators.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** `\uXXXX` for each UTF-16 unit of the character (a surrogate pair for one beyond U+FFFF). */
+function escaped(char: string): string {
+  let out = '';
+  for (let i = 0; i < char.length; i++)
+    out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/** Unprintable characters of a text as `\uXXXX`, the rest as it is. */
+export function visible(text: string): string {
+  return text.replace(UNPRINTABLE, escaped);
+}
+
+/**
+ * A value as JSON whose every character prints as itself: JSON.stringify escapes only C0
+ * controls, quotes and backslashes, so the rest of UNPRINTABLE is escaped here (still valid
+ * JSON). A raw line break in the output is the indentation's.
+ */
+export function printableJson(
+  value: unknown,
+  replacer?: (key: string, value: unknown) => unknown,
+  indent?: number,
+): string {
+  return JSON.stringify(value, replacer, indent).replace(UNPRINTABLE, (char) =>
+    char === '\n' ? char : escaped(char),
+  );
+}
+
+/**
+ * A text as a script prints it: in double quotes, every character that would not print as
+ * itself escaped, so what it shows is exactly what is stored and never a line of its own.
  */
 export const quoted = (text: string | undefined) =>
-  text === undefined ? '(none)' : JSON.stringify(text);
+  text === undefined ? '(none)' : printableJson(text);
 
 /**
  * Runs a script body and returns its exit code: bad content or settings end it with 1
