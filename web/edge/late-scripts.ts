@@ -44,10 +44,10 @@ import {
 } from 'node:http';
 import { duplexPair, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, createGzip } from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Parser } from 'htmlparser2';
-import Negotiator from 'negotiator';
 import vary from 'vary';
+import { chooseEncoding } from './page-memory.ts';
 
 /** Next serves what it builds under `/_next/` (from another origin too, with `assetPrefix`). */
 const isFrameworkAddress = (address: string | undefined) =>
@@ -295,12 +295,40 @@ function isRewritable(answer: IncomingMessage): boolean {
   );
 }
 
-/** gzip, where the browser accepts it and Next did not forbid changing the body. */
-function shouldGzip(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Brotli or gzip, where the browser accepts it and Next did not forbid changing the body. On
+ * this path (a page not kept in memory yet, web/edge/page-memory.ts) brotli runs at a quality
+ * that keeps up with Next's stream; the copy kept in memory is compressed once at the best.
+ */
+function streamEncoding(req: IncomingMessage, res: ServerResponse): 'br' | 'gzip' | 'identity' {
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('cache-control') ?? '')))
-    return false;
-  return new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+    return 'identity';
+  return chooseEncoding(req.headers['accept-encoding']);
 }
+
+/** Flushed after each piece: what Next has streamed so far reaches the browser. */
+const compressor = (encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+      })
+    : createGzip({ flush: constants.Z_SYNC_FLUSH });
+
+/** Passes the bytes on and keeps a copy, for the caller to keep the whole page. */
+class Copy extends Transform {
+  readonly chunks: Buffer[] = [];
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.chunks.push(chunk);
+    done(null, chunk);
+  }
+}
+
+/**
+ * Told, once the answer is out, its final bytes (after the rewrite, before compression) when
+ * it was a 200 sent whole; undefined otherwise.
+ */
+export type KeepAnswer = (body: Buffer | undefined) => void;
 
 /**
  * The visitor left, or Next's answer broke off (Next logs its own failures): the response is
@@ -319,9 +347,9 @@ const isConnectionEnd = (error: unknown) =>
 export function pagesWithLateScripts(
   handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
   report: (problem: string) => void,
-): (req: IncomingMessage, res: ServerResponse) => void {
+): (req: IncomingMessage, res: ServerResponse, keep?: KeepAnswer) => void {
   const next = createServer((req, res) => void handle(req, res));
-  return (req, res) => {
+  return (req, res, keep) => {
     const [ours, nexts] = duplexPair();
     next.emit('connection', nexts);
     // The visitor left: Next stops rendering (the in-memory pair does not pass that on itself).
@@ -335,6 +363,7 @@ export function pagesWithLateScripts(
       headers: forwardedHeaders(req),
     });
     ask.once('error', (error) => {
+      keep?.(undefined);
       if (res.destroyed) return;
       console.error(`late scripts: ${req.url}: no answer from Next`, error);
       if (res.headersSent) return void res.destroy();
@@ -353,25 +382,25 @@ export function pagesWithLateScripts(
           res.setHeader(name, values.length === 1 ? values[0]! : values);
       // Also where nothing is compressed (a 304, a redirect): the answer depends on it.
       vary(res, 'Accept-Encoding');
-      const gzip = rewrite && shouldGzip(req, res);
-      if (gzip) res.setHeader('content-encoding', 'gzip');
-      const rewritten = () =>
-        new LateScriptsRewrite({ report: (problem) => report(`${req.url}: ${problem}`) });
+      const encoding = rewrite ? streamEncoding(req, res) : 'identity';
+      if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+      const stages: NodeJS.ReadWriteStream[] = [];
+      if (rewrite) {
+        answer.setEncoding('utf8');
+        stages.push(
+          new LateScriptsRewrite({ report: (problem) => report(`${req.url}: ${problem}`) }),
+        );
+      }
+      const copy = keep && answer.statusCode === 200 ? new Copy() : undefined;
+      if (copy) stages.push(copy);
+      if (encoding !== 'identity') stages.push(compressor(encoding));
       // Anything else (a 304, a redirect's few bytes) goes on as Next sent it.
-      const sent = !rewrite
-        ? pipeline(answer, res)
-        : gzip
-          ? pipeline(
-              answer.setEncoding('utf8'),
-              rewritten(),
-              // Flushed after each piece: what Next has streamed so far reaches the browser.
-              createGzip({ flush: constants.Z_SYNC_FLUSH }),
-              res,
-            )
-          : pipeline(answer.setEncoding('utf8'), rewritten(), res);
-      sent.catch((error: unknown) => {
-        if (!isConnectionEnd(error)) console.error(`late scripts: ${req.url}:`, error);
-      });
+      pipeline([answer, ...stages, res])
+        .then(() => keep?.(copy && Buffer.concat(copy.chunks)))
+        .catch((error: unknown) => {
+          keep?.(undefined);
+          if (!isConnectionEnd(error)) console.error(`late scripts: ${req.url}:`, error);
+        });
     });
     req.pipe(ask);
   };
