@@ -7,8 +7,6 @@
  * status codes and the server's memory before and after.
  * Budget: zero errors and zero 5xx.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { formatTable } from '@/content/report';
 import { freePort } from '@/testing/processes';
@@ -16,6 +14,7 @@ import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { serveForBenchmark } from './serve';
+import { serverMemory } from './servers';
 
 const port = await freePort();
 const variant: Variant = { name: 'load', env: {} };
@@ -45,25 +44,16 @@ const headersFor = (path: string) =>
         'sec-fetch-dest': 'document',
       };
 
-/** Resident memory (MiB) of the process listening on the port. */
-function serverMemory(): number {
-  const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pid = /pid=(\d+)/.exec(listing)?.[1];
-  if (!pid) return NaN;
-  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(rss) / 1024;
-}
-
 const server = await serveForBenchmark(variant, port);
 try {
-  const before = serverMemory();
+  const before = serverMemory(port);
   const result = await autocannon({
     url: `http://localhost:${port}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: paths.map((path) => ({ method: 'GET', path, headers: headersFor(path) })),
   });
-  const after = serverMemory();
+  const after = serverMemory(port);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(
     ([code, stats]) => `${code}: ${(stats as { count: number }).count}`,
   );

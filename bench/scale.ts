@@ -24,12 +24,11 @@ import autocannon from 'autocannon';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { formatTable } from '@/content/report';
-import { signWebhook } from '@/content/webhook';
 import { LANGUAGES } from '@/schemas/languages';
-import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
 import { startRedis } from '@/testing/redis-server';
 import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { EVERY_PAGE_PATH } from './pages';
+import { publishUntilFresh, startNginx } from './servers';
 import { median } from './statistics';
 
 const { values } = parseArgs({
@@ -71,43 +70,6 @@ interface Scenario {
   /** The reference every ratio is measured against. */
   readonly reference?: boolean;
   serve(context: Context): Promise<Served>;
-}
-
-/** nginx (Debian's nginx-light) in the foreground with its own prefix folder. */
-async function startNginx(
-  work: string,
-  name: string,
-  server: string,
-): Promise<ProcessGroup & { url: string }> {
-  const prefix = path.join(work, `nginx-${name}`);
-  await mkdir(prefix, { recursive: true });
-  const port = await freePort();
-  const conf = path.join(prefix, 'nginx.conf');
-  await writeFile(
-    conf,
-    `daemon off;
-worker_processes 2;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  default_type text/html;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  keepalive_requests 100000;
-  ${server.replaceAll('PORT', String(port))}
-}
-`,
-  );
-  const group = startGroup('nginx', ['-p', prefix, '-c', conf]);
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/`, group, { timeoutMs: 10_000 });
-  return Object.assign(group, { url });
 }
 
 const serveInstances = async (context: Context, count: number, redis: boolean) => {
@@ -215,45 +177,6 @@ async function load(url: string, connections: number): Promise<LoadResult> {
   };
 }
 
-/** A store edit and the webhook to the first instance; ms until every instance shows it. */
-async function publishUntilFresh(
-  store: LocalStore,
-  instances: readonly RunningSite[],
-  round: number,
-) {
-  const marker = `Skala${round}x${Date.now().toString(36)}`;
-  const doc = (await store.readAll()).find((candidate) => candidate._id === 'dictionary-hero');
-  if (!doc) throw new Error('the store holds no dictionary-hero');
-  (doc.title as { main: { de: string } }).main.de = `Spiele mit Haltung ${marker}`;
-  await store.commit([doc]);
-  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
-  const started = performance.now();
-  const answer = await fetch(`${instances[0]!.url}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
-    },
-  });
-  if (answer.status !== 200) throw new Error(`webhook: ${answer.status} ${await answer.text()}`);
-  const waiting = new Set(
-    instances.flatMap((instance) =>
-      ['/de', '/locales/de/hero.json'].map((pathname) => `${instance.url}${pathname}`),
-    ),
-  );
-  while (waiting.size) {
-    if (performance.now() - started > 30_000)
-      throw new Error(`not fresh within 30 s: ${[...waiting].join(', ')}`);
-    await Promise.all(
-      [...waiting].map(async (url) => {
-        if ((await (await fetch(url)).text()).includes(marker)) waiting.delete(url);
-      }),
-    );
-  }
-  return performance.now() - started;
-}
-
 const work = await mkdtemp(path.join(tmpdir(), 'rg-bench-scale-'));
 // nginx's workers run as another user: they must be able to read the exported files.
 await chmod(work, 0o755);
@@ -316,7 +239,7 @@ try {
     console.log(`publishing: ${scenario.name}…`);
     const times: number[] = [];
     for (let round = 1; round <= PUBLISHES; round += 1)
-      times.push(await publishUntilFresh(store, instances, round));
+      times.push(await publishUntilFresh(store, instances, round, SECRET));
     publishRows.push([scenario.name, Math.round(median(times)), Math.round(Math.max(...times))]);
   }
   console.log(

@@ -26,12 +26,12 @@
  *   only) stays where it is and is reported: the page still works, its scripts just start
  *   early, and the server's log says that Next's HTML changed (`e2e/late-scripts.test.ts`
  *   compares the served pages with Next's own on a real build).
- * - The rewritten page is gzipped by Node's zlib stream (on its thread pool, not the event
- *   loop), each piece flushed, so the head of a page that Next streams leaves before its end;
- *   the encoding is negotiated by `negotiator`. Nothing patches the visitor's response either:
- *   the `compression` middleware would, and it would choose brotli for browsers, which on these
- *   pages made the same size as gzip (11.6 against 11.5 KiB for a 58 KB page) and cost about
- *   3 ms more CPU per page in the server.
+ * - The rewritten page is compressed by Node's zlib stream (on its thread pool, not the event
+ *   loop), each piece flushed, so the head of a page that Next streams leaves before its end:
+ *   brotli at quality 5 when the browser offers it, else gzip (negotiated by `negotiator`).
+ *   This runs once per page and version: the result is kept and compressed once at the best
+ *   level (web/edge/page-memory.ts), which is what every later visitor gets. Nothing patches
+ *   the visitor's response: the `compression` middleware would.
  *
  * Plain TypeScript without path aliases: `server.ts` runs it directly on Node.
  */
@@ -341,7 +341,7 @@ const isConnectionEnd = (error: unknown) =>
 
 /**
  * Answers page requests through `handle` (Next's request handler), their HTML rewritten by
- * `LateScriptsRewrite` and gzipped when the browser accepts it. Status and headers are
+ * `LateScriptsRewrite` and compressed when the browser accepts it. Status and headers are
  * Next's, but for those about its connection and the length (the rewrite changes it).
  */
 export function pagesWithLateScripts(
