@@ -22,7 +22,7 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify, parseArgs } from 'node:util';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -31,19 +31,19 @@ import { startRedis } from '@/testing/redis-server';
 import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { startVarnish } from '@/testing/varnish';
 import { EVERY_PAGE_PATH } from './pages';
-import { publishUntilFresh, serverMemory, startNginx } from './servers';
+import {
+  LOAD_COLUMNS,
+  loadOptions,
+  loadRow,
+  publishUntilFresh,
+  serverMemory,
+  startNginx,
+  takeTurns,
+  type LoadResult,
+} from './servers';
 import { median } from './statistics';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50,200' },
-  },
-});
-const DURATION_S = Number(values.duration);
-const ROUNDS = Number(values.rounds);
-const CONNECTIONS = values.connections.split(',').map(Number);
+const options = loadOptions({ duration: '8', rounds: '3', connections: '50,200' });
 const PUBLISHES = 10;
 const SECRET = 'bench-origin-webhook-secret';
 const PATHS = EVERY_PAGE_PATH;
@@ -60,15 +60,6 @@ interface Scenario {
   /** The server whose memory is measured (none for nginx). */
   readonly port?: number;
   stop(): Promise<void>;
-}
-
-interface LoadResult {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly errors: number;
-  readonly timeouts: number;
-  readonly non2xx: number;
 }
 
 /** A wrk script: every path in turn with the browser's headers; prints one JSON line at the end. */
@@ -95,7 +86,7 @@ end
 async function load(script: string, url: string, connections: number): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     'wrk',
-    ['-t2', `-c${connections}`, `-d${DURATION_S}s`, '-s', script, url],
+    ['-t2', `-c${connections}`, `-d${options.durationS}s`, '-s', script, url],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   const line = /^RESULT (.*)$/m.exec(stdout)?.[1];
@@ -170,37 +161,19 @@ try {
     for (const pathname of PATHS) await (await fetch(`${url}${pathname}`)).arrayBuffer();
 
   const rssBefore = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
-  const runs = scenarios.map(() => CONNECTIONS.map((): LoadResult[] => []));
-  const ratios = scenarios.map(() => CONNECTIONS.map((): number[] => []));
-  for (const [level, connections] of CONNECTIONS.entries())
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      console.log(`${connections} connections, round ${round} of ${ROUNDS}…`);
-      const results: LoadResult[] = [];
-      for (const { url } of scenarios) results.push(await load(script, url, connections));
-      for (const [index, result] of results.entries()) {
-        runs[index]![level]!.push(result);
-        ratios[index]![level]!.push(result.rps / results[0]!.rps);
-      }
-    }
+  const { runs, ratios } = await takeTurns(
+    scenarios.length,
+    options.connections,
+    options.rounds,
+    0,
+    (index, connections) => load(script, scenarios[index]!.url, connections),
+  );
   const rssAfter = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
 
   const rows: (string | number)[][] = [];
-  for (const [level, connections] of CONNECTIONS.entries())
-    for (const [index, scenario] of scenarios.entries()) {
-      const results = runs[index]![level]!;
-      const sum = (pick: (result: LoadResult) => number) =>
-        results.reduce((total, result) => total + pick(result), 0);
-      rows.push([
-        scenario.name,
-        connections,
-        Math.round(median(results.map((result) => result.rps))),
-        median(results.map((result) => result.p50)).toFixed(1),
-        median(results.map((result) => result.p99)).toFixed(1),
-        `${sum((result) => result.errors)} (${sum((result) => result.timeouts)})`,
-        sum((result) => result.non2xx),
-        median(ratios[index]![level]!).toFixed(3),
-      ]);
-    }
+  for (const [level, connections] of options.connections.entries())
+    for (const [index, scenario] of scenarios.entries())
+      rows.push(loadRow(scenario.name, connections, runs[index]![level]!, ratios[index]![level]!));
   const memoryRows = scenarios
     .map((scenario, index) => [
       scenario.name,
@@ -210,7 +183,7 @@ try {
     ])
     .filter((_, index) => scenarios[index]!.port !== undefined);
   const [server, nextStart] = [2, 1].map((index) =>
-    CONNECTIONS.map((_, level) => median(runs[index]![level]!.map((result) => result.rps))),
+    options.connections.map((_, level) => median(runs[index]![level]!.map((result) => result.rps))),
   );
 
   await Promise.all(stoppers.splice(0).map((stop) => stop()));
@@ -233,28 +206,18 @@ try {
     [
       '',
       `${PATHS.length} pages in rotation, asked as a browser asks (gzip, deflate, br); wrk -t2; ` +
-        `${ROUNDS} rounds of ${DURATION_S} s per scenario and connection count, taking turns; ` +
+        `${options.rounds} rounds of ${options.durationS} s per scenario and connection count, taking turns; ` +
         'medians of the rounds (errors: sums), ratio: median of each round’s ratio to nginx',
-      formatTable(
-        [
-          'scenario',
-          'connections',
-          'requests/s',
-          'p50 ms',
-          'p99 ms',
-          'errors (timeouts)',
-          'non-2xx',
-          'ratio to nginx',
-        ],
-        rows,
-      ),
+      formatTable(LOAD_COLUMNS, rows),
       '',
       formatTable(['server', 'RSS before MiB', 'RSS after MiB', 'after ÷ before'], memoryRows),
       '',
-      `npm run serve ÷ next start: ${CONNECTIONS.map(
-        (connections, level) =>
-          `${(server![level]! / nextStart![level]!).toFixed(1)}× at ${connections}`,
-      ).join(', ')}`,
+      `npm run serve ÷ next start: ${options.connections
+        .map(
+          (connections, level) =>
+            `${(server![level]! / nextStart![level]!).toFixed(1)}× at ${connections}`,
+        )
+        .join(', ')}`,
       '',
       `publish → fresh on 3 instances with Redis (/de and /locales/de/hero.json), ${PUBLISHES} publishes`,
       formatTable(

@@ -19,7 +19,6 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -28,19 +27,22 @@ import { LANGUAGES } from '@/schemas/languages';
 import { startRedis } from '@/testing/redis-server';
 import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { EVERY_PAGE_PATH } from './pages';
-import { publishUntilFresh, startNginx } from './servers';
+import {
+  LOAD_COLUMNS,
+  loadOptions,
+  loadRow,
+  publishUntilFresh,
+  startNginx,
+  takeTurns,
+  type LoadResult,
+} from './servers';
 import { median } from './statistics';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '1,50,200' },
-  },
-});
-const DURATION_S = Number(values.duration);
-const ROUNDS = Number(values.rounds);
-const CONNECTIONS = values.connections.split(',').map(Number);
+const {
+  durationS: DURATION_S,
+  rounds: ROUNDS,
+  connections: CONNECTIONS,
+} = loadOptions({ duration: '5', rounds: '3', connections: '1,50,200' });
 const PUBLISHES = 10;
 const SECRET = 'bench-scale-webhook-secret';
 
@@ -150,16 +152,6 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-interface LoadResult {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  /** Connection errors, of which timeouts (autocannon gives up after 10 s). */
-  readonly errors: number;
-  readonly timeouts: number;
-  readonly non2xx: number;
-}
-
 async function load(url: string, connections: number): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -204,35 +196,17 @@ try {
     served.push(running);
     for (const pathname of PATHS) await (await fetch(`${running.url}${pathname}`)).arrayBuffer();
   }
-  const runs = SCENARIOS.map(() => CONNECTIONS.map((): LoadResult[] => []));
-  const ratios = SCENARIOS.map(() => CONNECTIONS.map((): number[] => []));
   const referenceIndex = SCENARIOS.findIndex((scenario) => scenario.reference);
-  for (const [level, connections] of CONNECTIONS.entries())
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      console.log(`${connections} connections, round ${round} of ${ROUNDS}…`);
-      const results = [];
-      for (const running of served) results.push(await load(running.url, connections));
-      for (const [index, result] of results.entries()) {
-        runs[index]![level]!.push(result);
-        ratios[index]![level]!.push(result.rps / results[referenceIndex]!.rps);
-      }
-    }
+  const { runs, ratios } = await takeTurns(
+    served.length,
+    CONNECTIONS,
+    ROUNDS,
+    referenceIndex,
+    (index, connections) => load(served[index]!.url, connections),
+  );
   for (const [index, scenario] of SCENARIOS.entries())
-    for (const [level, connections] of CONNECTIONS.entries()) {
-      const results = runs[index]![level]!;
-      const sum = (pick: (result: LoadResult) => number) =>
-        results.reduce((total, result) => total + pick(result), 0);
-      rows.push([
-        scenario.name,
-        connections,
-        Math.round(median(results.map((result) => result.rps))),
-        median(results.map((result) => result.p50)),
-        median(results.map((result) => result.p99)),
-        `${sum((result) => result.errors)} (${sum((result) => result.timeouts)})`,
-        sum((result) => result.non2xx),
-        median(ratios[index]![level]!).toFixed(3),
-      ]);
-    }
+    for (const [level, connections] of CONNECTIONS.entries())
+      rows.push(loadRow(scenario.name, connections, runs[index]![level]!, ratios[index]![level]!));
   for (const [index, scenario] of SCENARIOS.entries()) {
     const { instances } = served[index]!;
     if (!instances.length) continue;
@@ -248,19 +222,7 @@ try {
       `${PATHS.length} paths in rotation (every page in every language, 9 /locales files); ` +
         `${ROUNDS} rounds of ${DURATION_S} s per scenario and connection count, taking turns; ` +
         'medians of the rounds (errors: sums), ratio: median of each round’s ratio',
-      formatTable(
-        [
-          'scenario',
-          'connections',
-          'requests/s',
-          'p50 ms',
-          'p99 ms',
-          'errors (timeouts)',
-          'non-2xx',
-          'ratio to nginx',
-        ],
-        rows,
-      ),
+      formatTable(LOAD_COLUMNS, rows),
       '',
       `publish → fresh on every instance (/de and /locales/de/hero.json), ${PUBLISHES} publishes each`,
       formatTable(['scenario', 'median ms', 'max ms'], publishRows),

@@ -6,10 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { LocalStore } from '@/content/local-store';
 import { signWebhook } from '@/content/webhook';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
 import type { RunningSite } from '@/testing/site-server';
+import { median } from './statistics';
 
 /** nginx (Debian's nginx-light) in the foreground with its own prefix folder. */
 export async function startNginx(
@@ -95,4 +97,91 @@ export async function publishUntilFresh(
     );
   }
   return performance.now() - started;
+}
+
+/** One load run against one scenario. */
+export interface LoadResult {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Connection errors, of which timeouts. */
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+}
+
+/**
+ * Loads every scenario in turn, round after round at each connection count, so that what else
+ * the machine does weighs on each alike. Returns the results per scenario and connection count,
+ * and each result's ratio to the reference scenario's in the same round.
+ */
+export async function takeTurns(
+  count: number,
+  connections: readonly number[],
+  rounds: number,
+  reference: number,
+  load: (scenario: number, connections: number) => Promise<LoadResult>,
+) {
+  const runs = Array.from({ length: count }, () => connections.map((): LoadResult[] => []));
+  const ratios = Array.from({ length: count }, () => connections.map((): number[] => []));
+  for (const [level, connectionCount] of connections.entries())
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`${connectionCount} connections, round ${round} of ${rounds}…`);
+      const results: LoadResult[] = [];
+      for (let scenario = 0; scenario < count; scenario += 1)
+        results.push(await load(scenario, connectionCount));
+      for (const [index, result] of results.entries()) {
+        runs[index]![level]!.push(result);
+        ratios[index]![level]!.push(result.rps / results[reference]!.rps);
+      }
+    }
+  return { runs, ratios };
+}
+
+export const LOAD_COLUMNS = [
+  'scenario',
+  'connections',
+  'requests/s',
+  'p50 ms',
+  'p99 ms',
+  'errors (timeouts)',
+  'non-2xx',
+  'ratio to nginx',
+];
+
+/** A table row: medians of the rounds (errors summed), ratio the median of each round's. */
+export function loadRow(
+  name: string,
+  connections: number,
+  results: readonly LoadResult[],
+  ratios: readonly number[],
+): (string | number)[] {
+  const sum = (pick: (result: LoadResult) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  return [
+    name,
+    connections,
+    Math.round(median(results.map((result) => result.rps))),
+    median(results.map((result) => result.p50)).toFixed(1),
+    median(results.map((result) => result.p99)).toFixed(1),
+    `${sum((result) => result.errors)} (${sum((result) => result.timeouts)})`,
+    sum((result) => result.non2xx),
+    median(ratios).toFixed(3),
+  ];
+}
+
+/** `--duration <s>` per load run, `--rounds`, `--connections 50,200`, with a benchmark's defaults. */
+export function loadOptions(defaults: { duration: string; rounds: string; connections: string }) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: defaults.duration },
+      rounds: { type: 'string', default: defaults.rounds },
+      connections: { type: 'string', default: defaults.connections },
+    },
+  });
+  return {
+    durationS: Number(values.duration),
+    rounds: Number(values.rounds),
+    connections: values.connections.split(',').map(Number),
+  };
 }
