@@ -5,9 +5,15 @@
  * errors in a real build is in e2e/page-memory.test.ts.
  */
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  connect,
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+} from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import { TAG_TOKENS_KEY } from '@/web/shared-cache/shared-store';
@@ -165,16 +171,35 @@ describe('a page kept in memory', () => {
 describe('with Redis', () => {
   let redis: RunningRedis;
   let shared: SharedRedis;
+  /** Between the server's connection and Redis: holds Redis's replies back this long. */
+  let relay: TcpServer;
+  let replyDelayMs = 0;
 
   beforeAll(async () => {
     redis = await startRedis();
+    relay = createTcpServer((client) => {
+      const upstream = connect(redis.port, '127.0.0.1');
+      client.pipe(upstream);
+      upstream.on('data', (chunk: Buffer) => {
+        if (replyDelayMs) setTimeout(() => client.write(chunk), replyDelayMs);
+        else client.write(chunk);
+      });
+      for (const socket of [client, upstream]) {
+        socket.on('error', () => undefined);
+        socket.on('close', () => (socket === client ? upstream : client).destroy());
+      }
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     const { sharedRedis } = await import('@/web/shared-cache/redis-connection');
-    shared = sharedRedis({ REDIS_URL: redis.url }, () => undefined)!;
+    const relayPort = (relay.address() as AddressInfo).port;
+    shared = sharedRedis({ REDIS_URL: `redis://127.0.0.1:${relayPort}` }, () => undefined)!;
     const deadline = Date.now() + 5_000;
     while (shared.state() !== 'reachable' && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
   });
   afterAll(async () => {
+    await shared?.close();
+    relay?.close();
     redis?.thaw();
     await redis?.stop();
   });
@@ -186,6 +211,27 @@ describe('with Redis', () => {
     // What the webhook on another instance writes before it answers 200.
     await shared.run((client) => client.hSet(TAG_TOKENS_KEY, { 'dictionary:about': 'new' }));
     expect((await ask('/de/about')).status).toBe(599);
+  });
+
+  it('never lets a request share a read of the tokens that began before it arrived', async () => {
+    memory = new PageMemory(shared);
+    await keepPage();
+    const direct = createClient({ url: redis.url });
+    await direct.connect();
+    replyDelayMs = 100;
+    try {
+      // Its read reaches Redis before the publish; the reply comes back slowly.
+      const before = ask('/de/about');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another instance's publish, recorded (its webhook answers 200 after this).
+      await direct.hSet(TAG_TOKENS_KEY, { 'dictionary:about': 'published-meanwhile' });
+      const after = ask('/de/about');
+      expect((await before).status).toBe(200);
+      expect((await after).status).toBe(599);
+    } finally {
+      replyDelayMs = 0;
+      direct.destroy();
+    }
   });
 
   it('answers nothing while Redis does not answer', async () => {
