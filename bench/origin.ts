@@ -32,6 +32,7 @@ import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/
 import { startVarnish } from '@/testing/varnish';
 import { EVERY_PAGE_PATH } from './pages';
 import {
+  AS_BROWSER,
   LOAD_COLUMNS,
   loadOptions,
   loadRow,
@@ -158,7 +159,8 @@ try {
   stoppers.push(() => varnish.stop());
   scenarios.push({ name: 'Varnish → npm run serve', url: varnish.url, stop: varnish.stop });
   for (const { url } of scenarios)
-    for (const pathname of PATHS) await (await fetch(`${url}${pathname}`)).arrayBuffer();
+    for (const pathname of PATHS)
+      await (await fetch(`${url}${pathname}`, { headers: AS_BROWSER })).arrayBuffer();
 
   const rssBefore = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
   const { runs, ratios } = await takeTurns(
@@ -198,7 +200,7 @@ try {
   for (let round = 1; round <= PUBLISHES; round += 1) {
     for (const instance of instances)
       for (const pathname of ['/de', '/locales/de/hero.json', '/de', '/locales/de/hero.json'])
-        await (await fetch(`${instance.url}${pathname}`)).arrayBuffer();
+        await (await fetch(`${instance.url}${pathname}`, { headers: AS_BROWSER })).arrayBuffer();
     times.push(await publishUntilFresh(store, instances, round, SECRET));
   }
 

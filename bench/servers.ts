@@ -50,6 +50,12 @@ http {
   return Object.assign(group, { url });
 }
 
+/** As a browser asks for a page: the production server answers it from memory once kept. */
+export const AS_BROWSER = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
 /** Resident memory (MiB) of the process listening on the port. */
 export function serverMemory(port: number): number {
   const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
@@ -92,7 +98,8 @@ export async function publishUntilFresh(
       throw new Error(`not fresh within 30 s: ${[...waiting].join(', ')}`);
     await Promise.all(
       [...waiting].map(async (url) => {
-        if ((await (await fetch(url)).text()).includes(marker)) waiting.delete(url);
+        if ((await (await fetch(url, { headers: AS_BROWSER })).text()).includes(marker))
+          waiting.delete(url);
       }),
     );
   }

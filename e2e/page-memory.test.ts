@@ -10,22 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
-import {
-  buildSite,
-  distDir,
-  serveSite,
-  type RunningSite,
-  type Variant,
-} from '@/testing/site-server';
+import { buildSite, distDir, serveSite, type RunningSite } from '@/testing/site-server';
 import { postWebhook } from '@/testing/webhook';
-import { E2E_CONTENT, editStored } from './content-store';
-
-const STORE = path.join(E2E_CONTENT, 'page-memory.ndjson');
-const SECRET = 'test-only-webhook-secret-memory-5e1a';
-const VARIANT: Variant = {
-  name: 'page-memory',
-  env: { CONTENT_STORE_FILE: STORE, SANITY_REVALIDATE_SECRET: SECRET },
-};
+import { editStored } from './content-store';
+import {
+  MEMORY_STORE as STORE,
+  MEMORY_VARIANT as VARIANT,
+  MEMORY_WEBHOOK_SECRET as SECRET,
+} from './variants';
 
 let redis: RunningRedis;
 let sites: RunningSite[] = [];
@@ -45,7 +37,11 @@ afterAll(async () => {
 });
 
 async function get(site: RunningSite, pathname: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${site.url}${pathname}`, { headers, redirect: 'manual' });
+  // As a browser asks: pages are kept as browsers get them (web/edge/page-memory.ts).
+  const response = await fetch(`${site.url}${pathname}`, {
+    headers: { accept: 'text/html,*/*;q=0.8', ...headers },
+    redirect: 'manual',
+  });
   return {
     status: response.status,
     fromMemory: response.headers.get('x-page-memory') === 'hit',

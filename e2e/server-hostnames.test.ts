@@ -11,10 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
 import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '@/schemas/site';
 import { serveSite, type ServeHostname } from '@/testing/site-server';
+import { pagePath } from '@/web/i18n/paths';
 import { VARIANTS } from './variants';
 
+// pagePath: the German home page is /de (a trailing slash is a 308).
 const PAGES = LANGUAGES.flatMap((language) =>
-  SITE_PAGES.map(({ slug }) => (language === 'en' ? `/${slug}` : `/${language}/${slug}`)),
+  SITE_PAGES.map(({ slug }) => pagePath(slug, language)),
 );
 const EXPECTED: ReadonlyArray<readonly [path: string, status: number]> = [
   ...PAGES.map((path) => [path, 200] as const),

@@ -46,8 +46,8 @@ import { duplexPair, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Parser } from 'htmlparser2';
+import Negotiator from 'negotiator';
 import vary from 'vary';
-import { chooseEncoding } from './page-memory.ts';
 
 /** Next serves what it builds under `/_next/` (from another origin too, with `assetPrefix`). */
 const isFrameworkAddress = (address: string | undefined) =>
@@ -246,6 +246,10 @@ export class LateScriptsRewrite extends Transform {
   }
 }
 
+/** The request asks for a document (a browser's navigation, or anything that accepts HTML). */
+export const asksForPage = (req: IncomingMessage) =>
+  req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? '');
+
 /**
  * A browser asking for a page (not the framework fetching data, not a preview, not HEAD): the
  * requests whose HTML gets its scripts started after the largest paint.
@@ -253,9 +257,29 @@ export class LateScriptsRewrite extends Transform {
 export function isPageRequest(req: IncomingMessage, draftMode: boolean): boolean {
   if (req.method !== 'GET' || draftMode || req.headers.rsc !== undefined) return false;
   if ((req.url ?? '').startsWith('/_next/')) return false;
-  return (
-    req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? '')
-  );
+  return asksForPage(req);
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+export const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
+
+/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful). */
+const chosenEncodings = new Map<string, Encoding>();
+
+/** Brotli when the browser offers it, gzip otherwise, identity last. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen) return chosen;
+  // negotiator 1.x takes the server's order for equal weights (`preferred`); its types are 0.6's.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  chosen =
+    (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ??
+    'identity';
+  if (chosenEncodings.size < 100) chosenEncodings.set(header, chosen);
+  return chosen;
 }
 
 /** Headers about one connection or message, not about the page (RFC 9110 7.6.1). */

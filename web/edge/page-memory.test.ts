@@ -18,7 +18,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import { TAG_TOKENS_KEY } from '@/web/shared-cache/shared-store';
 import type { SharedRedis } from '@/web/shared-cache/redis-connection';
-import { chooseEncoding, keptRequest, PageMemory } from './page-memory';
+import { chooseEncoding } from './late-scripts';
+import { keptRequest, PageMemory } from './page-memory';
 
 const PAGE = Buffer.from(
   `<!DOCTYPE html><html><body>${'Spiele mit Haltung. '.repeat(500)}</body></html>`,
@@ -247,8 +248,9 @@ describe('with Redis', () => {
 });
 
 describe('which requests it may answer', () => {
-  const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    keptRequest({ url, headers, method } as IncomingMessage);
+  const DOCUMENT = { accept: 'text/html', 'sec-fetch-dest': 'document' };
+  const request = (url: string, headers: Record<string, string> = DOCUMENT, method = 'GET') =>
+    keptRequest({ url, headers: { ...DOCUMENT, ...headers }, method } as IncomingMessage);
 
   it('takes GET and HEAD of pages and /locales files, keyed by path, with their tags', () => {
     expect(request('/de/about')).toEqual({
@@ -268,6 +270,9 @@ describe('which requests it may answer', () => {
     expect(request('/_next/static/chunks/x.js')).toBeUndefined();
     expect(request('/de/about', {}, 'POST')).toBeUndefined();
     expect(request('/de/about', { 'content-length': '5' })).toBeUndefined();
+    // Not a browser asking for a document: Next's own page, not the rewritten one.
+    const plain = { url: '/de/about', headers: { accept: '*/*' }, method: 'GET' };
+    expect(keptRequest(plain as unknown as IncomingMessage)).toBeUndefined();
   });
 
   it('prefers brotli, then gzip, then identity, as the browser allows', () => {

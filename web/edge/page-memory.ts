@@ -27,18 +27,15 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import Negotiator from 'negotiator';
 import vary from 'vary';
 import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
 import { isRedisUnavailable, type SharedRedis } from '../shared-cache/redis-connection.ts';
 import { TAG_TOKENS_KEY } from '../shared-cache/shared-store.ts';
 import { keptPathTags } from './edge-cache.ts';
+import { asksForPage, chooseEncoding, ENCODINGS, type Encoding } from './late-scripts.ts';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
 
 /**
  * Every page in every language (52 addresses) in the three encodings takes about 5 MB, the
@@ -98,25 +95,6 @@ class TokenReads {
   }
 }
 
-/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful). */
-const chosenEncodings = new Map<string, Encoding>();
-
-/** Brotli when the browser offers it, gzip otherwise, identity last. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const header = acceptEncoding ?? '';
-  let chosen = chosenEncodings.get(header);
-  if (chosen) return chosen;
-  // negotiator 1.x takes the server's order for equal weights (`preferred`); its types are 0.6's.
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
-    encoding(available: string[], options: { preferred: string[] }): string | undefined;
-  };
-  chosen =
-    (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ??
-    'identity';
-  if (chosenEncodings.size < 100) chosenEncodings.set(header, chosen);
-  return chosen;
-}
-
 /** Headers Next's router sends for its own data (RSC payloads, prefetches), never a page's bytes. */
 const ROUTER_HEADERS = [
   'rsc',
@@ -135,7 +113,7 @@ export interface KeptRequest {
 
 /**
  * Whether the fast path may answer `req` (its target already a path): GET or HEAD of a page or
- * `/locales` file, with no query, no body, no cookie (a preview's draft-mode cookie, or any
+ * `/locales` file (a page only when a document is asked for), with no query, no body, no cookie (a preview's draft-mode cookie, or any
  * other: such answers are private, web/edge/edge-cache.ts) and none of the router's headers.
  */
 export function keptRequest(req: IncomingMessage): KeptRequest | undefined {
@@ -147,6 +125,8 @@ export function keptRequest(req: IncomingMessage): KeptRequest | undefined {
   if (ROUTER_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
   const key = req.url ?? '';
   if (!key.startsWith('/') || key.includes('?')) return undefined;
+  // A page is kept as browsers get it (rewritten for late scripts); other clients get Next's.
+  if (!key.startsWith('/locales/') && !asksForPage(req)) return undefined;
   const tags = keptPathTags(key);
   return tags && { key, tags };
 }
@@ -270,6 +250,8 @@ export class PageMemory {
           common[name.toLowerCase()] = value;
       // Next's own Vary (its router's headers) stays; the encoding is added to it.
       common.vary = vary.append(String(common.vary ?? ''), 'Accept-Encoding');
+      // Whatever Next said on the miss, an answer from here is one from a cache, not a render.
+      if (common['x-nextjs-cache'] !== undefined) common['x-nextjs-cache'] = 'HIT';
       const bodies: Record<Encoding, Buffer> = { br, gzip: gz, identity: body };
       const representations = {} as Record<Encoding, Representation>;
       const notModified = {} as Record<Encoding, OutgoingHttpHeaders>;
