@@ -19,20 +19,18 @@
  * not a test: it prints numbers and fails only when it cannot measure.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { importLocales } from '@/content/import-locales';
-import { LocalStore } from '@/content/local-store';
 import { formatTable } from '@/content/report';
 import { startRedis } from '@/testing/redis-server';
-import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import { serveSite, type RunningSite } from '@/testing/site-server';
 import { startVarnish } from '@/testing/varnish';
 import { EVERY_PAGE_PATH } from './pages';
 import {
   AS_BROWSER,
+  buildBenchSite,
   LOAD_COLUMNS,
   loadOptions,
   loadRow,
@@ -117,18 +115,7 @@ async function exportPages(source: RunningSite, folder: string): Promise<void> {
   }
 }
 
-const work = await mkdtemp(path.join(tmpdir(), 'rg-bench-origin-'));
-// nginx's workers run as another user: they must be able to read the exported files.
-await chmod(work, 0o755);
-const storeFile = path.join(work, 'store.ndjson');
-const store = new LocalStore(storeFile);
-await importLocales(store, { from: 'locales', dryRun: false });
-const variant: Variant = {
-  name: 'bench-origin',
-  env: { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: SECRET },
-};
-console.log('building the site…');
-buildSite(variant);
+const { work, store, variant } = await buildBenchSite('bench-origin', SECRET);
 const script = path.join(work, 'pages.lua');
 await writeFile(script, wrkScript());
 

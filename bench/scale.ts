@@ -16,18 +16,16 @@
  * Options: --duration <s> per load run (default 5), --rounds (default 3), --connections 1,50,200.
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { importLocales } from '@/content/import-locales';
-import { LocalStore } from '@/content/local-store';
 import { formatTable } from '@/content/report';
 import { LANGUAGES } from '@/schemas/languages';
 import { startRedis } from '@/testing/redis-server';
-import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import { serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { EVERY_PAGE_PATH } from './pages';
 import {
+  buildBenchSite,
   LOAD_COLUMNS,
   loadOptions,
   loadRow,
@@ -169,18 +167,7 @@ async function load(url: string, connections: number): Promise<LoadResult> {
   };
 }
 
-const work = await mkdtemp(path.join(tmpdir(), 'rg-bench-scale-'));
-// nginx's workers run as another user: they must be able to read the exported files.
-await chmod(work, 0o755);
-const storeFile = path.join(work, 'store.ndjson');
-const store = new LocalStore(storeFile);
-await importLocales(store, { from: 'locales', dryRun: false });
-const variant: Variant = {
-  name: 'scale',
-  env: { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: SECRET },
-};
-console.log('building the site…');
-buildSite(variant);
+const { work, store, variant } = await buildBenchSite('scale', SECRET);
 const redis = await startRedis();
 let databases = 0;
 const context: Context = { variant, work, redisUrl: () => `${redis.url}/${(databases += 1)}` };

@@ -4,13 +4,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LocalStore } from '@/content/local-store';
+import { importLocales } from '@/content/import-locales';
+import { LocalStore } from '@/content/local-store';
 import { signWebhook } from '@/content/webhook';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
-import type { RunningSite } from '@/testing/site-server';
+import { buildSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { median } from './statistics';
 
 /** nginx (Debian's nginx-light) in the foreground with its own prefix folder. */
@@ -191,4 +193,24 @@ export function loadOptions(defaults: { duration: string; rounds: string; connec
     rounds: Number(values.rounds),
     connections: values.connections.split(',').map(Number),
   };
+}
+
+/**
+ * A work folder, a content store loaded with the bundled copy, and the site built from it
+ * (variant `name`, whose webhook takes `secret`).
+ */
+export async function buildBenchSite(name: string, secret: string) {
+  const work = await mkdtemp(path.join(tmpdir(), `rg-bench-${name}-`));
+  // nginx's workers run as another user: they must be able to read the exported files.
+  await chmod(work, 0o755);
+  const storeFile = path.join(work, 'store.ndjson');
+  const store = new LocalStore(storeFile);
+  await importLocales(store, { from: 'locales', dryRun: false });
+  const variant: Variant = {
+    name,
+    env: { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: secret },
+  };
+  console.log('building the site…');
+  buildSite(variant);
+  return { work, store, variant };
 }
