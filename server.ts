@@ -30,7 +30,7 @@ import { loadEnvFiles } from './content/env-files.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
-import { applyEdgeCachePolicy } from './web/edge/edge-cache.ts';
+import { applyEdgeCachePolicy, SHARED } from './web/edge/edge-cache.ts';
 import {
   allowedMethods,
   bodyAnswer,
@@ -39,6 +39,7 @@ import {
   UNROUTABLE_METHODS,
 } from './web/edge/http-edge.ts';
 import { isPageRequest, pagesWithLateScripts } from './web/edge/late-scripts.ts';
+import { keptRequest, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
 
@@ -163,6 +164,8 @@ if (sharedCache.kind === 'invalid')
   );
 // Connects now, so the log says at start whether Redis answers.
 else sharedRedis();
+// Pages and /locales files answered from memory while their tags are current (the fast path).
+const pageMemory = new PageMemory(sharedRedis());
 
 const { default: next } = await import('next');
 // No `hostname` for Next, whatever --hostname says: Next 16 builds the proxy's URLs on
@@ -190,11 +193,43 @@ const pageWithLateScripts = pagesWithLateScripts(handle, (problem) =>
   console.error(`late scripts: ${problem}`),
 );
 
+/**
+ * Next's answer to a request the fast path may keep, kept once it is out if it is a 200 that
+ * a shared cache may keep too (no cookie set, not private): the same bytes, compressed once.
+ */
+async function askNextAndKeep(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kept: KeptRequest,
+): Promise<void> {
+  if (!pageMemory.claim(kept.key)) return pageWithLateScripts(req, res);
+  // Read before Next is asked: a publish while it renders leaves the copy stale at once.
+  const freshness = await pageMemory.freshness(kept.tags);
+  if (freshness === undefined) {
+    pageMemory.release(kept.key);
+    return pageWithLateScripts(req, res);
+  }
+  pageWithLateScripts(req, res, (body) => {
+    const keepable =
+      body !== undefined &&
+      res.statusCode === 200 &&
+      res.getHeader('cache-control') === SHARED &&
+      !res.hasHeader('set-cookie');
+    if (!keepable) return pageMemory.release(kept.key);
+    pageMemory
+      .keep(kept.key, { tags: kept.tags, freshness, headers: res.getHeaders(), body })
+      .catch((error: unknown) => console.error(`page memory: ${kept.key}:`, error));
+  });
+}
+
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
   { expectsContinue = false } = {},
 ): Promise<void> {
+  // The fast path first: a kept page needs none of what follows (its answer was made by it).
+  const kept = req.headers.host && req.url?.startsWith('/') ? keptRequest(req) : undefined;
+  if (kept && (await pageMemory.answer(kept.key, req, res))) return;
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
@@ -221,6 +256,7 @@ async function answer(
     if (!received) return void req.socket.destroy();
     request = replayed(req, received);
   }
+  if (kept && request.method === 'GET') return askNextAndKeep(request, res, kept);
   if (isPageRequest(request, draftMode)) return pageWithLateScripts(request, res);
   await handle(request, res);
 }

@@ -10,11 +10,11 @@
 import autocannon from 'autocannon';
 import { formatTable } from '@/content/report';
 import { freePort } from '@/testing/processes';
-import { listeningPid, residentMiB } from '@/testing/server-memory';
 import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { serveForBenchmark } from './serve';
+import { serverMemory } from './servers';
 
 const port = await freePort();
 const variant: Variant = { name: 'load', env: {} };
@@ -44,19 +44,16 @@ const headersFor = (path: string) =>
         'sec-fetch-dest': 'document',
       };
 
-/** Resident memory (MiB) of the process listening on the port. */
-const serverMemory = () => residentMiB(listeningPid(port));
-
 const server = await serveForBenchmark(variant, port);
 try {
-  const before = serverMemory();
+  const before = serverMemory(port);
   const result = await autocannon({
     url: `http://localhost:${port}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: paths.map((path) => ({ method: 'GET', path, headers: headersFor(path) })),
   });
-  const after = serverMemory();
+  const after = serverMemory(port);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(
     ([code, stats]) => `${code}: ${(stats as { count: number }).count}`,
   );

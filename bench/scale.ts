@@ -16,32 +16,31 @@
  * Options: --duration <s> per load run (default 5), --rounds (default 3), --connections 1,50,200.
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { importLocales } from '@/content/import-locales';
-import { LocalStore } from '@/content/local-store';
 import { formatTable } from '@/content/report';
-import { signWebhook } from '@/content/webhook';
 import { LANGUAGES } from '@/schemas/languages';
-import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
 import { startRedis } from '@/testing/redis-server';
-import { buildSite, serveSite, type RunningSite, type Variant } from '@/testing/site-server';
+import { serveSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { EVERY_PAGE_PATH } from './pages';
+import {
+  buildBenchSite,
+  LOAD_COLUMNS,
+  loadOptions,
+  loadRow,
+  publishUntilFresh,
+  startNginx,
+  takeTurns,
+  type LoadResult,
+} from './servers';
 import { median } from './statistics';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '1,50,200' },
-  },
-});
-const DURATION_S = Number(values.duration);
-const ROUNDS = Number(values.rounds);
-const CONNECTIONS = values.connections.split(',').map(Number);
+const {
+  durationS: DURATION_S,
+  rounds: ROUNDS,
+  connections: CONNECTIONS,
+} = loadOptions({ duration: '5', rounds: '3', connections: '1,50,200' });
 const PUBLISHES = 10;
 const SECRET = 'bench-scale-webhook-secret';
 
@@ -71,43 +70,6 @@ interface Scenario {
   /** The reference every ratio is measured against. */
   readonly reference?: boolean;
   serve(context: Context): Promise<Served>;
-}
-
-/** nginx (Debian's nginx-light) in the foreground with its own prefix folder. */
-async function startNginx(
-  work: string,
-  name: string,
-  server: string,
-): Promise<ProcessGroup & { url: string }> {
-  const prefix = path.join(work, `nginx-${name}`);
-  await mkdir(prefix, { recursive: true });
-  const port = await freePort();
-  const conf = path.join(prefix, 'nginx.conf');
-  await writeFile(
-    conf,
-    `daemon off;
-worker_processes 2;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  default_type text/html;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  keepalive_requests 100000;
-  ${server.replaceAll('PORT', String(port))}
-}
-`,
-  );
-  const group = startGroup('nginx', ['-p', prefix, '-c', conf]);
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/`, group, { timeoutMs: 10_000 });
-  return Object.assign(group, { url });
 }
 
 const serveInstances = async (context: Context, count: number, redis: boolean) => {
@@ -188,16 +150,6 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-interface LoadResult {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  /** Connection errors, of which timeouts (autocannon gives up after 10 s). */
-  readonly errors: number;
-  readonly timeouts: number;
-  readonly non2xx: number;
-}
-
 async function load(url: string, connections: number): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -215,57 +167,7 @@ async function load(url: string, connections: number): Promise<LoadResult> {
   };
 }
 
-/** A store edit and the webhook to the first instance; ms until every instance shows it. */
-async function publishUntilFresh(
-  store: LocalStore,
-  instances: readonly RunningSite[],
-  round: number,
-) {
-  const marker = `Skala${round}x${Date.now().toString(36)}`;
-  const doc = (await store.readAll()).find((candidate) => candidate._id === 'dictionary-hero');
-  if (!doc) throw new Error('the store holds no dictionary-hero');
-  (doc.title as { main: { de: string } }).main.de = `Spiele mit Haltung ${marker}`;
-  await store.commit([doc]);
-  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
-  const started = performance.now();
-  const answer = await fetch(`${instances[0]!.url}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
-    },
-  });
-  if (answer.status !== 200) throw new Error(`webhook: ${answer.status} ${await answer.text()}`);
-  const waiting = new Set(
-    instances.flatMap((instance) =>
-      ['/de', '/locales/de/hero.json'].map((pathname) => `${instance.url}${pathname}`),
-    ),
-  );
-  while (waiting.size) {
-    if (performance.now() - started > 30_000)
-      throw new Error(`not fresh within 30 s: ${[...waiting].join(', ')}`);
-    await Promise.all(
-      [...waiting].map(async (url) => {
-        if ((await (await fetch(url)).text()).includes(marker)) waiting.delete(url);
-      }),
-    );
-  }
-  return performance.now() - started;
-}
-
-const work = await mkdtemp(path.join(tmpdir(), 'rg-bench-scale-'));
-// nginx's workers run as another user: they must be able to read the exported files.
-await chmod(work, 0o755);
-const storeFile = path.join(work, 'store.ndjson');
-const store = new LocalStore(storeFile);
-await importLocales(store, { from: 'locales', dryRun: false });
-const variant: Variant = {
-  name: 'scale',
-  env: { CONTENT_STORE_FILE: storeFile, SANITY_REVALIDATE_SECRET: SECRET },
-};
-console.log('building the site…');
-buildSite(variant);
+const { work, store, variant } = await buildBenchSite('scale', SECRET);
 const redis = await startRedis();
 let databases = 0;
 const context: Context = { variant, work, redisUrl: () => `${redis.url}/${(databases += 1)}` };
@@ -281,42 +183,24 @@ try {
     served.push(running);
     for (const pathname of PATHS) await (await fetch(`${running.url}${pathname}`)).arrayBuffer();
   }
-  const runs = SCENARIOS.map(() => CONNECTIONS.map((): LoadResult[] => []));
-  const ratios = SCENARIOS.map(() => CONNECTIONS.map((): number[] => []));
   const referenceIndex = SCENARIOS.findIndex((scenario) => scenario.reference);
-  for (const [level, connections] of CONNECTIONS.entries())
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      console.log(`${connections} connections, round ${round} of ${ROUNDS}…`);
-      const results = [];
-      for (const running of served) results.push(await load(running.url, connections));
-      for (const [index, result] of results.entries()) {
-        runs[index]![level]!.push(result);
-        ratios[index]![level]!.push(result.rps / results[referenceIndex]!.rps);
-      }
-    }
+  const { runs, ratios } = await takeTurns(
+    served.length,
+    CONNECTIONS,
+    ROUNDS,
+    referenceIndex,
+    (index, connections) => load(served[index]!.url, connections),
+  );
   for (const [index, scenario] of SCENARIOS.entries())
-    for (const [level, connections] of CONNECTIONS.entries()) {
-      const results = runs[index]![level]!;
-      const sum = (pick: (result: LoadResult) => number) =>
-        results.reduce((total, result) => total + pick(result), 0);
-      rows.push([
-        scenario.name,
-        connections,
-        Math.round(median(results.map((result) => result.rps))),
-        median(results.map((result) => result.p50)),
-        median(results.map((result) => result.p99)),
-        `${sum((result) => result.errors)} (${sum((result) => result.timeouts)})`,
-        sum((result) => result.non2xx),
-        median(ratios[index]![level]!).toFixed(3),
-      ]);
-    }
+    for (const [level, connections] of CONNECTIONS.entries())
+      rows.push(loadRow(scenario.name, connections, runs[index]![level]!, ratios[index]![level]!));
   for (const [index, scenario] of SCENARIOS.entries()) {
     const { instances } = served[index]!;
     if (!instances.length) continue;
     console.log(`publishing: ${scenario.name}…`);
     const times: number[] = [];
     for (let round = 1; round <= PUBLISHES; round += 1)
-      times.push(await publishUntilFresh(store, instances, round));
+      times.push(await publishUntilFresh(store, instances, round, SECRET));
     publishRows.push([scenario.name, Math.round(median(times)), Math.round(Math.max(...times))]);
   }
   console.log(
@@ -325,19 +209,7 @@ try {
       `${PATHS.length} paths in rotation (every page in every language, 9 /locales files); ` +
         `${ROUNDS} rounds of ${DURATION_S} s per scenario and connection count, taking turns; ` +
         'medians of the rounds (errors: sums), ratio: median of each round’s ratio',
-      formatTable(
-        [
-          'scenario',
-          'connections',
-          'requests/s',
-          'p50 ms',
-          'p99 ms',
-          'errors (timeouts)',
-          'non-2xx',
-          'ratio to nginx',
-        ],
-        rows,
-      ),
+      formatTable(LOAD_COLUMNS, rows),
       '',
       `publish → fresh on every instance (/de and /locales/de/hero.json), ${PUBLISHES} publishes each`,
       formatTable(['scenario', 'median ms', 'max ms'], publishRows),

@@ -49,11 +49,11 @@ const PAGES = [
 ];
 
 describe('scripts after the largest paint (production server)', () => {
-  it('serves every page without Next’s script tags, with one loader that starts exactly the scripts Next wrote, gzipped', async () => {
+  it('serves every page without Next’s script tags, with one loader that starts exactly the scripts Next wrote, in brotli', async () => {
     for (const path of PAGES) {
       const next = await nextsPage(path);
       const response = await fetch(site.url + path, { headers: AS_BROWSER });
-      expect(response.headers.get('content-encoding'), path).toBe('gzip');
+      expect(response.headers.get('content-encoding'), path).toBe('br');
       expect(response.headers.get('vary'), path).toMatch(/rsc.*Accept-Encoding/i);
       const served = scriptsOf(await response.text());
       expect(served.framework, path).toEqual([]);

@@ -62,3 +62,11 @@ export const SHARED_VARIANT: Variant = {
   name: 'shared',
   env: { CONTENT_STORE_FILE: SHARED_STORE, SANITY_REVALIDATE_SECRET: SHARED_WEBHOOK_SECRET },
 };
+
+/** The fast path's tests (e2e/page-memory.test.ts) build this one, twice, and change its store. */
+export const MEMORY_STORE = path.join(E2E_CONTENT, 'page-memory.ndjson');
+export const MEMORY_WEBHOOK_SECRET = 'test-only-webhook-secret-memory-5e1a';
+export const MEMORY_VARIANT: Variant = {
+  name: 'page-memory',
+  env: { CONTENT_STORE_FILE: MEMORY_STORE, SANITY_REVALIDATE_SECRET: MEMORY_WEBHOOK_SECRET },
+};

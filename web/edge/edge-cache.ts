@@ -73,6 +73,15 @@ function namespacesAt(pathname: string, status: number): readonly Namespace[] | 
 }
 
 /**
+ * The tags of a page or `/locales` file (what the fast path keeps, web/edge/page-memory.ts),
+ * undefined for any other path.
+ */
+export function keptPathTags(pathname: string): readonly string[] | undefined {
+  if (!pathname.startsWith('/locales/') && routeRequest(pathname).kind !== 'page') return undefined;
+  return namespacesAt(pathname, 200)?.map(dictionaryTag);
+}
+
+/**
  * The Cache-Control (and tags) a response leaves with, or `null` to keep what Next set (its
  * immutable framework files, a route's own choice such as the link-preview images').
  */

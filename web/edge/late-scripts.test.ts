@@ -224,12 +224,15 @@ describe('a page response through pagesWithLateScripts', () => {
     expect(await response.text()).toBe((await rewrite(PAGE)).html);
   });
 
-  it('gzips it for a browser that also accepts brotli, and not for one that refuses gzip', async () => {
+  it('sends brotli to a browser that offers it, gzip to one that offers only gzip', async () => {
     const url = await serve(nextLike);
     const response = await fetch(`${url}/`, { headers: asBrowser('gzip, deflate, br, zstd') });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-encoding')).toBe('br');
     expect(await response.text()).toBe((await rewrite(PAGE)).html);
-    const refusing = await fetch(`${url}/`, { headers: asBrowser('br, gzip;q=0') });
+    const gzipOnly = await fetch(`${url}/`, { headers: asBrowser('gzip, deflate') });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipOnly.text()).toBe((await rewrite(PAGE)).html);
+    const refusing = await fetch(`${url}/`, { headers: asBrowser('deflate, gzip;q=0') });
     expect(refusing.headers.get('content-encoding')).toBeNull();
     expect(await refusing.text()).toBe((await rewrite(PAGE)).html);
   });

@@ -26,12 +26,12 @@
  *   only) stays where it is and is reported: the page still works, its scripts just start
  *   early, and the server's log says that Next's HTML changed (`e2e/late-scripts.test.ts`
  *   compares the served pages with Next's own on a real build).
- * - The rewritten page is gzipped by Node's zlib stream (on its thread pool, not the event
- *   loop), each piece flushed, so the head of a page that Next streams leaves before its end;
- *   the encoding is negotiated by `negotiator`. Nothing patches the visitor's response either:
- *   the `compression` middleware would, and it would choose brotli for browsers, which on these
- *   pages made the same size as gzip (11.6 against 11.5 KiB for a 58 KB page) and cost about
- *   3 ms more CPU per page in the server.
+ * - The rewritten page is compressed by Node's zlib stream (on its thread pool, not the event
+ *   loop), each piece flushed, so the head of a page that Next streams leaves before its end:
+ *   brotli at quality 5 when the browser offers it, else gzip (negotiated by `negotiator`).
+ *   This runs once per page and version: the result is kept and compressed once at the best
+ *   level (web/edge/page-memory.ts), which is what every later visitor gets. Nothing patches
+ *   the visitor's response: the `compression` middleware would.
  *
  * Plain TypeScript without path aliases: `server.ts` runs it directly on Node.
  */
@@ -44,7 +44,7 @@ import {
 } from 'node:http';
 import { duplexPair, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, createGzip } from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Parser } from 'htmlparser2';
 import Negotiator from 'negotiator';
 import vary from 'vary';
@@ -246,6 +246,10 @@ export class LateScriptsRewrite extends Transform {
   }
 }
 
+/** The request asks for a document (a browser's navigation, or anything that accepts HTML). */
+export const asksForPage = (req: IncomingMessage) =>
+  req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? '');
+
 /**
  * A browser asking for a page (not the framework fetching data, not a preview, not HEAD): the
  * requests whose HTML gets its scripts started after the largest paint.
@@ -253,9 +257,29 @@ export class LateScriptsRewrite extends Transform {
 export function isPageRequest(req: IncomingMessage, draftMode: boolean): boolean {
   if (req.method !== 'GET' || draftMode || req.headers.rsc !== undefined) return false;
   if ((req.url ?? '').startsWith('/_next/')) return false;
-  return (
-    req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? '')
-  );
+  return asksForPage(req);
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+export const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
+
+/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful). */
+const chosenEncodings = new Map<string, Encoding>();
+
+/** Brotli when the browser offers it, gzip otherwise, identity last. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen) return chosen;
+  // negotiator 1.x takes the server's order for equal weights (`preferred`); its types are 0.6's.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  chosen =
+    (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ??
+    'identity';
+  if (chosenEncodings.size < 100) chosenEncodings.set(header, chosen);
+  return chosen;
 }
 
 /** Headers about one connection or message, not about the page (RFC 9110 7.6.1). */
@@ -295,12 +319,40 @@ function isRewritable(answer: IncomingMessage): boolean {
   );
 }
 
-/** gzip, where the browser accepts it and Next did not forbid changing the body. */
-function shouldGzip(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Brotli or gzip, where the browser accepts it and Next did not forbid changing the body. On
+ * this path (a page not kept in memory yet, web/edge/page-memory.ts) brotli runs at a quality
+ * that keeps up with Next's stream; the copy kept in memory is compressed once at the best.
+ */
+function streamEncoding(req: IncomingMessage, res: ServerResponse): 'br' | 'gzip' | 'identity' {
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('cache-control') ?? '')))
-    return false;
-  return new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+    return 'identity';
+  return chooseEncoding(req.headers['accept-encoding']);
 }
+
+/** Flushed after each piece: what Next has streamed so far reaches the browser. */
+const compressor = (encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+      })
+    : createGzip({ flush: constants.Z_SYNC_FLUSH });
+
+/** Passes the bytes on and keeps a copy, for the caller to keep the whole page. */
+class Copy extends Transform {
+  readonly chunks: Buffer[] = [];
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.chunks.push(chunk);
+    done(null, chunk);
+  }
+}
+
+/**
+ * Told, once the answer is out, its final bytes (after the rewrite, before compression) when
+ * it was a 200 sent whole; undefined otherwise.
+ */
+export type KeepAnswer = (body: Buffer | undefined) => void;
 
 /**
  * The visitor left, or Next's answer broke off (Next logs its own failures): the response is
@@ -313,15 +365,15 @@ const isConnectionEnd = (error: unknown) =>
 
 /**
  * Answers page requests through `handle` (Next's request handler), their HTML rewritten by
- * `LateScriptsRewrite` and gzipped when the browser accepts it. Status and headers are
+ * `LateScriptsRewrite` and compressed when the browser accepts it. Status and headers are
  * Next's, but for those about its connection and the length (the rewrite changes it).
  */
 export function pagesWithLateScripts(
   handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
   report: (problem: string) => void,
-): (req: IncomingMessage, res: ServerResponse) => void {
+): (req: IncomingMessage, res: ServerResponse, keep?: KeepAnswer) => void {
   const next = createServer((req, res) => void handle(req, res));
-  return (req, res) => {
+  return (req, res, keep) => {
     const [ours, nexts] = duplexPair();
     next.emit('connection', nexts);
     // The visitor left: Next stops rendering (the in-memory pair does not pass that on itself).
@@ -335,6 +387,7 @@ export function pagesWithLateScripts(
       headers: forwardedHeaders(req),
     });
     ask.once('error', (error) => {
+      keep?.(undefined);
       if (res.destroyed) return;
       console.error(`late scripts: ${req.url}: no answer from Next`, error);
       if (res.headersSent) return void res.destroy();
@@ -353,25 +406,25 @@ export function pagesWithLateScripts(
           res.setHeader(name, values.length === 1 ? values[0]! : values);
       // Also where nothing is compressed (a 304, a redirect): the answer depends on it.
       vary(res, 'Accept-Encoding');
-      const gzip = rewrite && shouldGzip(req, res);
-      if (gzip) res.setHeader('content-encoding', 'gzip');
-      const rewritten = () =>
-        new LateScriptsRewrite({ report: (problem) => report(`${req.url}: ${problem}`) });
+      const encoding = rewrite ? streamEncoding(req, res) : 'identity';
+      if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+      const stages: NodeJS.ReadWriteStream[] = [];
+      if (rewrite) {
+        answer.setEncoding('utf8');
+        stages.push(
+          new LateScriptsRewrite({ report: (problem) => report(`${req.url}: ${problem}`) }),
+        );
+      }
+      const copy = keep && answer.statusCode === 200 ? new Copy() : undefined;
+      if (copy) stages.push(copy);
+      if (encoding !== 'identity') stages.push(compressor(encoding));
       // Anything else (a 304, a redirect's few bytes) goes on as Next sent it.
-      const sent = !rewrite
-        ? pipeline(answer, res)
-        : gzip
-          ? pipeline(
-              answer.setEncoding('utf8'),
-              rewritten(),
-              // Flushed after each piece: what Next has streamed so far reaches the browser.
-              createGzip({ flush: constants.Z_SYNC_FLUSH }),
-              res,
-            )
-          : pipeline(answer.setEncoding('utf8'), rewritten(), res);
-      sent.catch((error: unknown) => {
-        if (!isConnectionEnd(error)) console.error(`late scripts: ${req.url}:`, error);
-      });
+      pipeline([answer, ...stages, res])
+        .then(() => keep?.(copy && Buffer.concat(copy.chunks)))
+        .catch((error: unknown) => {
+          keep?.(undefined);
+          if (!isConnectionEnd(error)) console.error(`late scripts: ${req.url}:`, error);
+        });
     });
     req.pipe(ask);
   };
