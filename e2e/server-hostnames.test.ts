@@ -12,10 +12,8 @@ import { LANGUAGES } from '@/schemas/languages';
 import { pagePath } from '@/schemas/paths';
 import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '@/schemas/site';
 import { serveSite, type ServeHostname } from '@/testing/site-server';
-import { pagePath } from '@/web/i18n/paths';
 import { VARIANTS } from './variants';
 
-// pagePath: the German home page is /de (a trailing slash is a 308).
 const PAGES = LANGUAGES.flatMap((language) =>
   SITE_PAGES.map(({ slug }) => pagePath(slug, language)),
 );
