@@ -3,8 +3,8 @@
  * the workers of `next build`).
  * - The newsletter's confirmation mails are sent from here (web/newsletter/server/start.ts,
  *   docs/newsletter.md).
- * - With REDIS_URL, a production server reconciles what it serves with the content store on
- *   start and at an interval (web/publish/reconcile.ts, docs/several-instances.md).
+ * - A production server reconciles what it serves with the content store on start and at an
+ *   interval, and sends the CDN purges it owes (web/publish/reconcile.ts, purge-outbox.ts).
  */
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
@@ -13,7 +13,7 @@ export async function register() {
     return;
   const { startNewsletterConfirmations } = await import('./web/newsletter/server/start');
   startNewsletterConfirmations();
-  if (process.env.NODE_ENV === 'production' && process.env.REDIS_URL?.trim()) {
+  if (process.env.NODE_ENV === 'production') {
     const { startReconciliation } = await import('./web/publish/reconcile');
     startReconciliation();
   }

@@ -19,6 +19,7 @@ import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
+import { startVarnish, type RunningVarnish } from '@/testing/varnish';
 import {
   buildSite,
   distDir,
@@ -32,10 +33,18 @@ import { SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from './variants'
 let redis: RunningRedis;
 let sites: RunningSite[] = [];
 const extra: RunningSite[] = [];
+/** In front of the second instance, purged by whichever instance sends the purge. */
+let varnish: RunningVarnish;
+let varnishPort: number;
 
 const withRedis = (variant: Variant, url: string): Variant => ({
   ...variant,
-  env: { ...variant.env, REDIS_URL: url },
+  env: {
+    ...variant.env,
+    REDIS_URL: url,
+    CDN_PURGE: 'varnish',
+    CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+  },
 });
 const serveInstance = (variant = withRedis(SHARED_VARIANT, redis.url)) => serveSite(variant);
 const nameOf = (site: RunningSite) => `instance :${site.port}`;
@@ -45,14 +54,22 @@ beforeAll(async () => {
   await importLocales(new LocalStore(SHARED_STORE), { from: 'locales', dryRun: false });
   buildSite(SHARED_VARIANT);
   redis = await startRedis();
+  varnishPort = await freePort();
   sites = await Promise.all([serveInstance(), serveInstance(), serveInstance()]);
+  varnish = await startVarnish(sites[1]!.port, { port: varnishPort });
 }, 420_000);
 
 afterAll(async () => {
   redis?.thaw();
+  await varnish?.stop();
   await Promise.all([...sites, ...extra].map((site) => site.stop()));
   await redis?.stop();
 });
+
+async function viaVarnish(pathname: string) {
+  const response = await fetch(`${varnish.url}${pathname}`);
+  return { cache: response.headers.get('x-cache'), text: await response.text() };
+}
 
 const publish = (site: RunningSite, namespace: Namespace) =>
   postWebhook(site.url, namespace, SHARED_WEBHOOK_SECRET);
@@ -286,6 +303,42 @@ describe('Redis faults', () => {
     // Sanity delivers the refused webhook again.
     expect((await publish(sites[0]!, 'hero')).status).toBe(200);
     await expectHeroEverywhere(sites, text);
+  });
+
+  it('Redis stopped during a publish: the receiving instance serves it at once (503); Redis back: every instance and Varnish show it within 10 s, with no second delivery', async () => {
+    const [a] = sites as [RunningSite];
+    const paths = ['/de', '/locales/de/hero.json'];
+    for (const path of paths) await viaVarnish(path);
+    expect((await viaVarnish('/de')).cache).toBe('HIT');
+    const text = await editHero('Rueckkehr');
+    await redis.stop();
+    let back = 0;
+    try {
+      expect(await publish(a, 'hero')).toMatchObject({
+        status: 503,
+        body: { status: 'unavailable' },
+      });
+      expect((await get(a, '/de')).text).toContain(text);
+      expect((await viaVarnish('/de')).text).not.toContain(text);
+    } finally {
+      await redis.start();
+      back = Date.now();
+    }
+    await expectHeroEverywhere(sites, text, 10_000);
+    const instances = Date.now() - back;
+    for (const path of paths) {
+      let page = await viaVarnish(path);
+      while (!page.text.includes(text) && Date.now() - back < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        page = await viaVarnish(path);
+      }
+      expect(page.text, `Varnish ${path}`).toContain(text);
+    }
+    const edge = Date.now() - back;
+    console.log(
+      `Redis back: every instance fresh after ${instances} ms, Varnish after ${edge} ms, no second delivery`,
+    );
+    expect(edge).toBeLessThan(10_000);
   });
 
   it('Redis hung (SIGSTOP): pages keep coming, at most 1 s slower; the webhook answers 503; thawed: back in use', async () => {

@@ -13,7 +13,7 @@ import { openContentStore, type ContentStore } from '@/content/store';
 import { servedVersions, siteRenderCheck } from '../render/render-check';
 import { runServerComponents } from '../render/server-tree';
 import { SharedSnapshot } from '../shared-cache/gate-snapshot';
-import { sharedRedis } from '../shared-cache/redis-connection';
+import { sharedRedis, type SharedRedis } from '../shared-cache/redis-connection';
 import { siteDistDir } from '../site/settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
@@ -30,6 +30,8 @@ export interface SiteContent {
   readonly snapshot: SnapshotStore;
   /** With REDIS_URL: the same snapshot, shared by every instance (several-instances.md). */
   readonly shared: SharedSnapshot | undefined;
+  /** The connection `shared` uses: the go-live path records publishes and purges on it. */
+  readonly redis: SharedRedis | undefined;
   /** The store itself, for previews: they read drafts past the gate and every cache. */
   readonly store: ContentStore;
 }
@@ -67,7 +69,7 @@ export function siteContent(): SiteContent {
         renderTree: runServerComponents,
       }),
     });
-    holder[KEY] = { gate, snapshot, shared, store };
+    holder[KEY] = { gate, snapshot, shared, redis, store };
   }
   return holder[KEY];
 }
