@@ -17,7 +17,7 @@ import { isRedisUnavailable } from '../shared-cache/redis-connection';
 import { keepLiveVersion } from './keep-live-version';
 import { publishedRevisions } from './published-revisions';
 import { purgeOutbox } from './purge-outbox';
-import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
+import { dictionaryTag, siteContent, type SiteContent } from '../dictionaries/site-gate';
 
 export interface WentLive {
   /** The tags expired (none when the version was held back). */

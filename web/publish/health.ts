@@ -6,7 +6,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteContent } from '../publish/site-gate';
+import { siteContent } from '../dictionaries/site-gate';
 import { purgeOutbox } from './purge-outbox';
 import { redisHealth } from '../shared-cache/health';
 import { siteDistDir } from '../site/settings';

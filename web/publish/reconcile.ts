@@ -20,7 +20,7 @@ import { readReconcileSeconds } from '../site/settings';
 import { expireHere, goLive } from './go-live';
 import { publishedRevisions } from './published-revisions';
 import { purgeOutbox } from './purge-outbox';
-import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
+import { dictionaryTag, siteContent, type SiteContent } from '../dictionaries/site-gate';
 
 export interface Reconciled {
   /** Namespaces whose new version went live. */

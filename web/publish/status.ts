@@ -17,7 +17,7 @@ import { describeProblem } from '@/schemas/problems';
 import { purgeOutbox } from './purge-outbox';
 import { clientAddress, isLoopbackAddress } from '../edge/client-address';
 import { redisHealth } from '../shared-cache/health';
-import { siteContent } from './site-gate';
+import { siteContent } from '../dictionaries/site-gate';
 
 /** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
 export async function maySeeContentStatus(request: Request): Promise<boolean> {

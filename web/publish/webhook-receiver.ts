@@ -21,7 +21,7 @@ import { pagesShowing } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
 import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
 import { goLive } from './go-live';
-import { siteContent } from './site-gate';
+import { siteContent } from '../dictionaries/site-gate';
 
 /** Every answer's body has the one shape the senders and tests read. */
 const answer = (body: WebhookAnswer, init?: ResponseInit): Response => Response.json(body, init);

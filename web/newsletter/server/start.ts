@@ -4,7 +4,7 @@
  * wait in Firestore's inbox and are sent once mails are on (within 48 hours of the signup).
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import { siteContent } from '@/web/publish/site-gate';
+import { siteContent } from '@/web/dictionaries/site-gate';
 import {
   confirmationsOffReason,
   readNewsletterSettings,
