@@ -32,7 +32,7 @@ import {
 } from '@/testing/varnish';
 import { postWebhook } from '@/testing/webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
-import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+import { copyEmbeddedStore, E2E_CONTENT, editStored, keepsVersionWith } from './content-store';
 
 const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
 const SECRET = 'test-only-webhook-secret-cdn-7c2d';
@@ -386,6 +386,8 @@ describe('purges that fail, and publishes no webhook announced', () => {
       `unannounced publish, one instance: live through Varnish ${elapsed} ms after the start`,
     );
     expect(elapsed).toBeLessThan(60_000);
+    // Reconciliation keeps the version, as the webhook would.
+    expect(await keepsVersionWith(STORE, 'about', text)).toBe(true);
   }, 120_000);
 });
 

@@ -27,7 +27,7 @@ import {
   type RunningSite,
   type Variant,
 } from '@/testing/site-server';
-import { editStored, type StoredDocument } from './content-store';
+import { editStored, keepsVersionWith, type StoredDocument } from './content-store';
 import { SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from './variants';
 
 let redis: RunningRedis;
@@ -339,6 +339,8 @@ describe('Redis faults', () => {
       `Redis back: every instance fresh after ${instances} ms, Varnish after ${edge} ms, no second delivery`,
     );
     expect(edge).toBeLessThan(10_000);
+    // Kept by the instance that took the webhook, while Redis was away.
+    expect(await keepsVersionWith(SHARED_STORE, 'hero', text)).toBe(true);
   });
 
   it('Redis hung (SIGSTOP): pages keep coming, at most 1 s slower; the webhook answers 503; thawed: back in use', async () => {

@@ -14,6 +14,9 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { revisionOf } from '@/content/gate';
+import { publishDocument } from '@/content/published';
+import type { DictionaryDocument } from '@/content/store';
+import { canonicalJson } from '@/content/versions/records';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { isRedisUnavailable, sharedRedis } from '../shared-cache/redis-connection';
 import { readReconcileSeconds } from '../site/settings';
@@ -48,12 +51,18 @@ export async function reconcileOnce(
       NAMESPACES.filter((namespace) => published[namespace] !== undefined).map(dictionaryTag),
     );
   for (const namespace of NAMESPACES) {
-    const revision = revisionOf(documents.get(documentId(namespace)));
+    const document = documents.get(documentId(namespace));
+    const revision = revisionOf(document);
     if (published[namespace] === revision) continue;
     const served = await snapshot.read(namespace);
     if (served?.heldBack?.revision === revision) continue;
-    if (published[namespace] === undefined && served?.revision === revision) {
-      // Nothing recorded yet (a new Redis, a new build) and the build serves the store's version.
+    if (
+      published[namespace] === undefined &&
+      served &&
+      sameTexts(namespace, served.languages, document)
+    ) {
+      // Nothing recorded yet (a new Redis, a new build) and the site serves the store's texts
+      // (the same revision, or a copy of the dataset the build read): nothing goes live.
       await record.record(namespace, revision, true);
       continue;
     }
@@ -70,6 +79,17 @@ export async function reconcileOnce(
       );
   }
   return reconciled;
+}
+
+/** Whether the store's document shows exactly the texts the site serves. */
+function sameTexts(
+  namespace: Namespace,
+  served: Readonly<Record<string, unknown>>,
+  document: DictionaryDocument | undefined,
+): boolean {
+  if (!document) return false;
+  const stored = publishDocument(namespace, document, { strict: false, storeDescription: '' });
+  return stored.problems.length === 0 && canonicalJson(stored.languages) === canonicalJson(served);
 }
 
 const STATE = Symbol.for('rg.site.reconciliation');
