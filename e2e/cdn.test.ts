@@ -301,7 +301,10 @@ async function editHero(label: string): Promise<string> {
 }
 
 const siteStatus = async () =>
-  (await (await fetch(`${site.url}/api/content-status`)).json()) as { cdnPurge: PurgeReport };
+  (await (await fetch(`${site.url}/api/content-status`)).json()) as {
+    status: string;
+    cdnPurge: PurgeReport;
+  };
 
 describe('purges that fail, and publishes no webhook announced', () => {
   it('the purge API down (500, then no answer): live on the site at once, pending, degraded after 30 s; fresh at the edge within 10 s of its recovery', async () => {
@@ -334,6 +337,11 @@ describe('purges that fail, and publishes no webhook announced', () => {
         ok: false,
         detail: expect.stringMatching(/dictionary:hero pending for 3\d s/),
       });
+      const detail = await siteStatus();
+      expect(detail.status).toBe('degraded');
+      expect(detail.cdnPurge.pending).toContainEqual(
+        expect.objectContaining({ tag: 'dictionary:hero', ageSeconds: expect.any(Number) }),
+      );
       expect((await viaCache('/de')).text).not.toContain(text);
       purgeAddress.fault('none');
       const recovered = Date.now();
