@@ -19,7 +19,12 @@ import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
-import { startVarnish, type RunningVarnish } from '@/testing/varnish';
+import {
+  faultyPurgeAddress,
+  startVarnish,
+  type PurgeAddress,
+  type RunningVarnish,
+} from '@/testing/varnish';
 import {
   buildSite,
   distDir,
@@ -35,7 +40,8 @@ let sites: RunningSite[] = [];
 const extra: RunningSite[] = [];
 /** In front of the second instance, purged by whichever instance sends the purge. */
 let varnish: RunningVarnish;
-let varnishPort: number;
+/** The instances' CDN_PURGE_URL: passes purges on to Varnish, or fails them on demand. */
+let purgeAddress: PurgeAddress;
 
 const withRedis = (variant: Variant, url: string): Variant => ({
   ...variant,
@@ -43,7 +49,7 @@ const withRedis = (variant: Variant, url: string): Variant => ({
     ...variant.env,
     REDIS_URL: url,
     CDN_PURGE: 'varnish',
-    CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+    CDN_PURGE_URL: `${purgeAddress.url}/`,
   },
 });
 const serveInstance = (variant = withRedis(SHARED_VARIANT, redis.url)) => serveSite(variant);
@@ -54,7 +60,8 @@ beforeAll(async () => {
   await importLocales(new LocalStore(SHARED_STORE), { from: 'locales', dryRun: false });
   buildSite(SHARED_VARIANT);
   redis = await startRedis();
-  varnishPort = await freePort();
+  const varnishPort = await freePort();
+  purgeAddress = await faultyPurgeAddress(`http://127.0.0.1:${varnishPort}`);
   sites = await Promise.all([serveInstance(), serveInstance(), serveInstance()]);
   varnish = await startVarnish(sites[1]!.port, { port: varnishPort });
 }, 420_000);
@@ -64,6 +71,7 @@ afterAll(async () => {
   await varnish?.stop();
   await Promise.all([...sites, ...extra].map((site) => site.stop()));
   await redis?.stop();
+  await purgeAddress?.stop();
 });
 
 async function viaVarnish(pathname: string) {
@@ -411,6 +419,30 @@ describe('Redis faults', () => {
 });
 
 describe('instances come and go', () => {
+  it('killed (SIGKILL) right after its 200, its purge not yet sent: Varnish fresh within 10 s, sent by another instance', async () => {
+    const [a] = sites as [RunningSite];
+    await viaVarnish('/de');
+    expect((await viaVarnish('/de')).cache).toBe('HIT');
+    // The purge A tries once it has answered fails: it is owed in Redis only when A dies.
+    purgeAddress.fault('error');
+    const text = await editHero('Uebernommen');
+    expect((await publish(a, 'hero')).status).toBe(200);
+    process.kill(-a.server.child.pid!, 'SIGKILL');
+    const killed = Date.now();
+    // Whatever A sent before it died has been refused by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    purgeAddress.fault('none');
+    let page = await viaVarnish('/de');
+    while (!page.text.includes(text) && Date.now() - killed < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await viaVarnish('/de');
+    }
+    expect(page.text).toContain(text);
+    console.log(`killed after its 200: Varnish fresh ${Date.now() - killed} ms later`);
+    await a.stop();
+    sites[0] = await serveInstance();
+  });
+
   it('one instance killed (SIGKILL) during a publish: the others serve the new copy', async () => {
     const [a, b, c] = sites as [RunningSite, RunningSite, RunningSite];
     const text = await editHero('Abgestuerzt');
