@@ -1,19 +1,23 @@
 /**
  * Runs once when a server instance of the site starts (Next's instrumentation hook; never in
  * the workers of `next build`).
+ * - The content gate gets its render check (web/dictionaries/site-gate.ts).
  * - The newsletter's confirmation mails are sent from here (web/newsletter/server/start.ts,
  *   docs/newsletter.md).
- * - With REDIS_URL, a production server reconciles what it serves with the content store on
- *   start and at an interval (web/publish/reconcile.ts, docs/several-instances.md).
+ * - A production server reconciles what it serves with the content store on start and at an
+ *   interval, and sends the CDN purges it owes (web/publish/reconcile.ts, purge-outbox.ts).
  */
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD)
     return;
+  // The top of the site: the gate renders each version with the pages before serving it.
+  const { handSiteRenderCheck } = await import('./web/render/render-check');
+  handSiteRenderCheck();
   const { startNewsletterConfirmations } = await import('./web/newsletter/server/start');
   startNewsletterConfirmations();
-  if (process.env.NODE_ENV === 'production' && process.env.REDIS_URL?.trim()) {
+  if (process.env.NODE_ENV === 'production') {
     const { startReconciliation } = await import('./web/publish/reconcile');
     startReconciliation();
   }

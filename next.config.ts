@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
   // SITE_URL is inlined (web/site/settings.ts siteUrl) so canonical links never depend on the
   // environment of the server that regenerates a page.
   // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
-  // (web/publish/site-gate.ts), so no build reads dictionaries an earlier build cached.
+  // (web/dictionaries/site-gate.ts), so no build reads dictionaries an earlier build cached.
   env: {
     CONTENT_CACHE_GENERATION: randomUUID(),
     SITE_URL: settings.SITE_URL,

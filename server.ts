@@ -303,6 +303,13 @@ server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
 
 server.listen(port, values.hostname, () => {
   console.log(`▲ Next.js production server on http://${values.hostname ?? 'localhost'}:${port}`);
+  // Where the reconciliation (web/publish/reconcile.ts) reaches this server from inside it.
+  const bound = server.address();
+  if (bound && typeof bound === 'object') {
+    const host = ['::', '0.0.0.0'].includes(bound.address) ? '127.0.0.1' : bound.address;
+    (globalThis as Record<symbol, string>)[Symbol.for('rg.site.origin')] =
+      `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}`;
+  }
 });
 
 /**

@@ -1,5 +1,10 @@
 import type { MetadataRoute } from 'next';
-import { loadDictionary } from '@/web/publish/dictionaries';
+import { loadDictionary } from '@/web/dictionaries/loader';
+import { handSiteRenderCheck } from '@/web/render/render-check';
+
+// `next build` runs no instrumentation.ts: an entry that reads dictionaries while it is
+// prerendered hands the gate its render check itself (web/dictionaries/site-gate.ts).
+handSiteRenderCheck();
 
 /** The web app manifest, named from the English common dictionary. */
 export default async function manifest(): Promise<MetadataRoute.Manifest> {

@@ -104,7 +104,9 @@ export function importLocalesCommand(args: string[], io: ScriptIo = processIo): 
       );
       if (!changed.length) return;
       if (!notifySite) {
-        io.log('no SITE_REVALIDATE_URL: a running site shows the change after its next build.');
+        io.log(
+          'no SITE_REVALIDATE_URL: a running site shows the change within CONTENT_RECONCILE_SECONDS (30 s).',
+        );
         return;
       }
       const deliveries = await notifySite(
@@ -117,7 +119,7 @@ export function importLocalesCommand(args: string[], io: ScriptIo = processIo): 
       for (const delivery of deliveries) io.log(`  ${describeDelivery(delivery)}`);
       if (deliveries.some((delivery) => delivery.status !== 200))
         io.error(
-          'the store is updated, but the site did not take every change (see above); it shows them after its next build or a successful webhook.',
+          'the store is updated, but the site did not take every change (see above); a running site picks them up within CONTENT_RECONCILE_SECONDS (30 s).',
         );
     }
   }, io);

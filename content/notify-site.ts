@@ -5,6 +5,7 @@
  * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run local-api` call it after
  * each publish in the local API (by default to the site `npm start` serves).
  */
+import { followUp, stateOfDelivery, type PublishState } from './publish-state';
 import type { TranslationCounts } from './published';
 import { SettingsError } from './settings';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
@@ -157,6 +158,8 @@ export interface PublishNotifier {
   readonly target: string;
   /** For `startLocalApi({ onPublished })`: sends the webhook, logs one line per document. */
   readonly onPublished: (documents: readonly PublishedDocumentRef[]) => Promise<void>;
+  /** For `startLocalApi({ publishState })`: what became of the last publish of a document. */
+  readonly publishState: (documentId: string) => Promise<PublishState>;
 }
 
 /**
@@ -186,11 +189,28 @@ export function localPublishNotifier(
       ? 'SANITY_REVALIDATE_SECRET'
       : `the secret in ${settings.secretSource.file}`;
   const isDefault = !env.SITE_REVALIDATE_URL?.trim();
+  const delivered = new Map<string, DeliveryOutcome>();
   return {
     target: `${settings.url} (signed with ${signedWith}${isDefault ? '; SITE_REVALIDATE_URL changes it' : ''})`,
     async onPublished(documents) {
-      for (const delivery of await send(documents))
+      for (const delivery of await send(documents)) {
+        delivered.set(delivery.document, delivery);
         log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings, storeFile)}`);
+      }
+    },
+    async publishState(documentId) {
+      const delivery = delivered.get(documentId);
+      if (!delivery) return { state: 'none' };
+      if (delivery.status === null) return stateOfDelivery(delivery);
+      try {
+        const response = await fetch(new URL('/api/content-status', settings.url), {
+          headers: { authorization: `Bearer ${settings.secret}` },
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        return followUp(delivery, await response.json());
+      } catch {
+        return stateOfDelivery(delivery);
+      }
     },
   };
 }
@@ -203,7 +223,7 @@ function hint(
 ): string {
   const site = new URL(settings.url).origin;
   if (delivery.status === null)
-    return ` at ${settings.url}. Is the site running (npm start)? The edit is saved: the site shows it after the next publish of this dictionary that reaches it, or after its next build.`;
+    return ` at ${settings.url}. Is the site running (npm start)? The edit is saved: a running site picks it up by itself within CONTENT_RECONCILE_SECONDS (30 s) and when it starts.`;
   if (delivery.status === 401) {
     const { answer } = delivery;
     if (

@@ -120,7 +120,7 @@ describe('SanityStore over HTTP', () => {
   });
 
   it("the site's loader asks for one namespace, published perspective, with the shared GROQ", async () => {
-    // Opened from settings exactly as the site does (web/publish/site-gate.ts), read-only: no token.
+    // Opened from settings exactly as the site does (web/dictionaries/site-gate.ts), read-only: no token.
     const siteStore = openContentStore(
       'read',
       readContentSettings(

@@ -49,7 +49,8 @@ export type WebhookAnswer =
       readonly cdnPurge:
         | { readonly state: 'off' }
         | {
-            readonly state: 'after-answer';
+            /** In the purge outbox, sent once this answer is out and retried until confirmed. */
+            readonly state: 'queued';
             readonly cdn: string;
             readonly tags: readonly string[];
           };

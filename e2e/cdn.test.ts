@@ -21,17 +21,23 @@ import { pagePath } from '@/web/i18n/paths';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 import { listeningPid, readMiB, resetPeak, residentMiB } from '@/testing/server-memory';
 import {
+  copyBuild,
   distDir,
-  serveBuildCopy,
+  serveSite,
   siteEnv,
   type RunningSite,
   type Variant,
 } from '@/testing/site-server';
-import { startVarnish, type RunningVarnish } from '@/testing/varnish';
+import {
+  faultyPurgeAddress,
+  startVarnish,
+  type PurgeAddress,
+  type RunningVarnish,
+} from '@/testing/varnish';
 import { postWebhook } from '@/testing/webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
 import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
-import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
+import { copyEmbeddedStore, E2E_CONTENT, editStored, keepsVersionWith } from './content-store';
 import { PLAIN_BUILD } from './variants';
 
 const STORE = path.join(E2E_CONTENT, 'cdn.ndjson');
@@ -45,30 +51,34 @@ const LIVE_WITHIN_MS = 5_000;
 
 let site: RunningSite;
 let varnish: RunningVarnish;
+/** The site's CDN_PURGE_URL: passes purges on to Varnish, or fails them on demand. */
+let purgeAddress: PurgeAddress;
+let sitePort: number;
+const served = (): Variant => ({
+  ...VARIANT,
+  env: {
+    ...VARIANT.env,
+    CDN_PURGE: 'varnish',
+    CDN_PURGE_URL: `${purgeAddress.url}/`,
+    // Varnish, on this machine (docs/deploying.md).
+    TRUSTED_PROXIES: '127.0.0.1',
+  },
+});
 
 beforeAll(async () => {
   copyEmbeddedStore(STORE);
   // The site purges Varnish, and Varnish fetches from the site: both ports first.
-  const [sitePort, cachePort] = [await freePort(), await freePort()];
-  site = await serveBuildCopy(
-    PLAIN_BUILD,
-    {
-      ...VARIANT,
-      env: {
-        ...VARIANT.env,
-        CDN_PURGE: 'varnish',
-        CDN_PURGE_URL: `http://127.0.0.1:${cachePort}/`,
-        // Varnish, on this machine (docs/deploying.md).
-        TRUSTED_PROXIES: '127.0.0.1',
-      },
-    },
-    sitePort,
-  );
+  sitePort = await freePort();
+  const cachePort = await freePort();
+  purgeAddress = await faultyPurgeAddress(`http://127.0.0.1:${cachePort}`);
+  await copyBuild(PLAIN_BUILD, VARIANT);
+  site = await serveSite(served(), sitePort);
   varnish = await startVarnish(sitePort, { port: cachePort });
 }, 240_000);
 afterAll(async () => {
   await varnish?.stop();
   await site?.stop();
+  await purgeAddress?.stop();
 });
 
 const everyPage = SITE_PAGES.flatMap((page) =>
@@ -94,10 +104,9 @@ async function viaCache(pathname: string, headers: Record<string, string> = {}) 
 const publish = (namespace: Namespace, origin = varnish.url) =>
   postWebhook(origin, namespace, SECRET);
 
-/** Asks for every path twice: the second answer must come from Varnish. */
 interface PurgeReport {
-  readonly lastPurge: { state: string; tags: string[]; at: string } | null;
-  readonly failing: { tag: string }[];
+  readonly lastPurge: { tags: string[]; at: string; attempts: number } | null;
+  readonly pending: { tag: string; attempts: number; error: string; ageSeconds: number }[];
 }
 
 /** The site purges once its webhook answer is out: waits until its status reports `done`. */
@@ -113,6 +122,7 @@ async function purgeReported(origin: string, done: (report: PurgeReport) => bool
   }
 }
 
+/** Asks for every path twice: the second answer must come from Varnish. */
 async function warm(paths: readonly string[]) {
   for (const pathname of paths) await viaCache(pathname);
   const missed = [];
@@ -296,15 +306,13 @@ describe('behind Varnish', () => {
       status: 200,
       body: {
         status: 'revalidated',
-        cdnPurge: { cdn: 'varnish', state: 'after-answer', tags: ['dictionary:hero'] },
+        cdnPurge: { cdn: 'varnish', state: 'queued', tags: ['dictionary:hero'] },
       },
     });
     await purgeReported(
       site.url,
       ({ lastPurge }) =>
-        lastPurge?.state === 'purged' &&
-        lastPurge.tags.includes('dictionary:hero') &&
-        Date.parse(lastPurge.at) >= sent,
+        lastPurge?.tags.includes('dictionary:hero') === true && Date.parse(lastPurge.at) >= sent,
     );
     // The next request for each is a miss: Varnish no longer has it.
     const next = await Promise.all(affected.map(({ path: pathname }) => viaCache(pathname)));
@@ -388,6 +396,126 @@ describe('behind Varnish', () => {
   });
 });
 
+/** Waits until every path shows `text` through Varnish; returns the ms it took from `since`. */
+async function freshAtEdge(paths: readonly string[], text: string, since: number, ms: number) {
+  for (const pathname of paths) {
+    let page = await viaCache(pathname);
+    while (!page.text.includes(text) && Date.now() - since < ms) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await viaCache(pathname);
+    }
+    expect(page.text, pathname).toContain(text);
+  }
+  return Date.now() - since;
+}
+
+const HERO_PATHS = ['/de', '/locales/de/hero.json'];
+
+async function editHero(label: string): Promise<string> {
+  const text = `${label} ${Date.now()}`;
+  await editStored(STORE, 'dictionary-hero', (doc) => (doc.title.main.de = text));
+  return text;
+}
+
+const siteStatus = async () =>
+  (await (await fetch(`${site.url}/api/content-status`)).json()) as {
+    status: string;
+    cdnPurge: PurgeReport;
+  };
+
+describe('purges that fail, and publishes no webhook announced', () => {
+  it('the purge API down (500, then no answer): live on the site at once, pending, degraded after 30 s; fresh at the edge within 10 s of its recovery', async () => {
+    await warm(HERO_PATHS);
+    purgeAddress.fault('error');
+    try {
+      const text = await editHero('Rand unten');
+      const sent = Date.now();
+      expect(await publish('hero', site.url)).toMatchObject({
+        status: 200,
+        body: { cdnPurge: { state: 'queued', tags: ['dictionary:hero'] } },
+      });
+      expect(await (await fetch(`${site.url}/de`)).text()).toContain(text);
+      const report = await purgeReported(site.url, ({ pending }) =>
+        pending.some((entry) => entry.tag === 'dictionary:hero' && entry.attempts > 0),
+      );
+      expect(report.pending.find((entry) => entry.tag === 'dictionary:hero')!.error).toContain(
+        '500',
+      );
+      expect(await viaCache('/de')).toMatchObject({ cache: 'HIT' });
+      // Then the API stops answering at all: every attempt runs into its timeout.
+      purgeAddress.fault('timeout');
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, sent + 31_000 - Date.now())));
+      const health = (await (await fetch(`${site.url}/api/health`)).json()) as {
+        status: string;
+        checks: { name: string; ok: boolean; detail: string }[];
+      };
+      expect(health.status).toBe('degraded');
+      expect(health.checks.find((check) => check.name === 'cdn purges confirmed')).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/dictionary:hero pending for 3\d s/),
+      });
+      const detail = await siteStatus();
+      expect(detail.status).toBe('degraded');
+      expect(detail.cdnPurge.pending).toContainEqual(
+        expect.objectContaining({ tag: 'dictionary:hero', ageSeconds: expect.any(Number) }),
+      );
+      expect((await viaCache('/de')).text).not.toContain(text);
+      purgeAddress.fault('none');
+      const recovered = Date.now();
+      const elapsed = await freshAtEdge(HERO_PATHS, text, recovered, 10_000);
+      console.log(`purge API back: fresh at the edge ${elapsed} ms later`);
+      expect(elapsed).toBeLessThan(10_000);
+      await expect
+        .poll(async () => (await siteStatus()).cdnPurge.pending, { timeout: 5_000 })
+        .toEqual([]);
+    } finally {
+      purgeAddress.fault('none');
+    }
+  }, 90_000);
+
+  it('killed (SIGKILL) after its 200 with the purge still owed, started again: fresh at the edge within 10 s of the start', async () => {
+    await warm(HERO_PATHS);
+    // The purge cannot go out before the kill: it is owed in the outbox file only.
+    purgeAddress.fault('error');
+    const text = await editHero('Abgestuerzt');
+    expect((await publish('hero', site.url)).status).toBe(200);
+    process.kill(-site.server.child.pid!, 'SIGKILL');
+    await site.stop();
+    purgeAddress.fault('none');
+    expect((await viaCache('/de')).text).not.toContain(text);
+    const started = Date.now();
+    site = await serveSite(served(), sitePort);
+    const elapsed = await freshAtEdge(HERO_PATHS, text, started, 10_000);
+    console.log(`killed after its 200, restarted: fresh at the edge ${elapsed} ms after the start`);
+    expect(elapsed).toBeLessThan(10_000);
+  }, 90_000);
+
+  it('one instance, no Redis: stopped, a dictionary published with no webhook, started: on the page, in /locales and through Varnish within 60 s', async () => {
+    const paths = ['/de/about', '/locales/de/about.json'];
+    await warm(paths);
+    await site.stop();
+    const text = `Unangekuendigt ${Date.now()}`;
+    await editStored(STORE, 'dictionary-about', (doc) => (doc.hero.eyebrow.de = text));
+    const started = Date.now();
+    site = await serveSite(served(), sitePort);
+    for (const pathname of paths) {
+      let page = await (await fetch(`${site.url}${pathname}`)).text();
+      while (!page.includes(text) && Date.now() - started < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        page = await (await fetch(`${site.url}${pathname}`)).text();
+      }
+      expect(page, pathname).toContain(text);
+    }
+    const elapsed = await freshAtEdge(paths, text, started, 60_000);
+    console.log(
+      `unannounced publish, one instance: live through Varnish ${elapsed} ms after the start`,
+    );
+    expect(elapsed).toBeLessThan(60_000);
+    // Reconciliation keeps the version, as the webhook would.
+    expect(await keepsVersionWith(STORE, 'about', text)).toBe(true);
+  }, 120_000);
+});
+
 describe('/api/health', () => {
   it('reports the build and its checks, never cached', async () => {
     const response = await fetch(`${site.url}/api/health`);
@@ -413,6 +541,13 @@ describe('/api/health', () => {
           detail: 'not configured',
           ms: expect.any(Number),
         },
+        {
+          name: 'cdn purges confirmed',
+          ok: true,
+          critical: false,
+          detail: expect.stringMatching(/^varnish: \d+ pending$/),
+          ms: expect.any(Number),
+        },
       ],
     });
   });
@@ -421,9 +556,10 @@ describe('/api/health', () => {
 describe('a second server of the same build, its CDN unreachable', () => {
   let child: ReturnType<typeof startGroup>;
   let url: string;
+  let unreachable: string;
   beforeAll(async () => {
     const port = await freePort();
-    const closed = await freePort();
+    unreachable = `http://127.0.0.1:${await freePort()}/`;
     // Node itself (the one running the tests), not npx: the signal goes to the server alone.
     child = startGroup(
       process.execPath,
@@ -432,7 +568,7 @@ describe('a second server of the same build, its CDN unreachable', () => {
         env: {
           ...siteEnv(VARIANT, port),
           CDN_PURGE: 'varnish',
-          CDN_PURGE_URL: `http://127.0.0.1:${closed}/`,
+          CDN_PURGE_URL: unreachable,
         },
       },
     );
@@ -441,17 +577,27 @@ describe('a second server of the same build, its CDN unreachable', () => {
   });
   afterAll(() => child?.stop());
 
-  it('publishes anyway, says the purge failed, and reports it in /api/content-status', async () => {
+  it('publishes anyway, says so in one log line, keeps the purge pending in /api/content-status', async () => {
     await editStored(STORE, 'dictionary-faq', (doc) => (doc.title.de = `FAQ ${Date.now()}`));
     const answer = await publish('faq', url);
     expect(answer).toMatchObject({
       status: 200,
-      body: { status: 'revalidated', cdnPurge: { state: 'after-answer' } },
+      body: { status: 'revalidated', cdnPurge: { state: 'queued' } },
     });
-    const report = await purgeReported(url, ({ failing }) => failing.length > 0);
-    expect(report.failing.map((failing) => failing.tag)).toEqual(['dictionary:faq']);
-    expect(report.lastPurge).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
+    const report = await purgeReported(url, ({ pending }) =>
+      pending.some((entry) => entry.tag === 'dictionary:faq' && entry.attempts > 0),
+    );
+    expect(report.pending.find((entry) => entry.tag === 'dictionary:faq')!.error).toContain(
+      `${unreachable.replace(/\/$/, '')}: connect ECONNREFUSED`,
+    );
     expect((await fetch(`${url}/de/faq`)).status).toBe(200);
+    // The check purge at start found the address unreachable: one line, not one per attempt.
+    const lines = child
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('not confirmed'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`not confirmed by ${unreachable.replace(/\/$/, '')}`);
   });
 
   it('without TRUSTED_PROXIES, a request a proxy on this machine relays is not this machine', async () => {

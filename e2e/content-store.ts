@@ -7,6 +7,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LocalStore } from '@/content/local-store';
+import { versionsFileOf } from '@/content/versions/local-versions';
+import { VERSION_TYPE } from '@/content/versions/records';
 
 export const E2E_CONTENT = '.e2e-content';
 /** The store the plain builds read: the bundled copy, imported by the global setup. */
@@ -35,4 +37,18 @@ export async function editStored(
   if (!doc) throw new Error(`${file} holds no document ${id}`);
   change(doc);
   await store.commit([doc]);
+}
+
+/** Whether the store keeps a version of the namespace that shows `text` (content/versions). */
+export async function keepsVersionWith(
+  file: string,
+  namespace: string,
+  text: string,
+): Promise<boolean> {
+  return (await new LocalStore(versionsFileOf(file)).readAll()).some(
+    (doc) =>
+      doc._type === VERSION_TYPE &&
+      (doc as StoredDocument).namespace === namespace &&
+      JSON.stringify((doc as StoredDocument).content).includes(text),
+  );
 }

@@ -31,7 +31,7 @@ import { startMailServer, type MailServer, type ReceivedMail } from '@/testing/m
 import { serveSite, type RunningSite } from '@/testing/site-server';
 import { commitSignup } from '@/web/newsletter/commit';
 import { consentText, consentVersion } from '@/web/newsletter/consent-text';
-import { newsletterDatabase } from '@/web/newsletter/server/firestore';
+import { serverDatabase } from '@/web/firebase/server-database';
 import { PROOF, REQUESTS, SUBSCRIBERS } from '@/web/newsletter/server/records';
 import { signupFields, signupId } from '@/web/newsletter/signup';
 import { openPage, rememberConsent, setupBrowser } from './browser';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   );
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
   process.env.METADATA_SERVER_DETECTION = 'none';
-  admin = newsletterDatabase(PROJECT);
+  admin = serverDatabase(PROJECT);
   clientApp = initializeApp({ projectId: PROJECT, apiKey: 'e2e' }, 'newsletter-e2e');
   client = getClientFirestore(clientApp);
   connectFirestoreEmulator(client, emulator.host, emulator.port);

@@ -1,8 +1,8 @@
 /**
  * The static fast path (web/edge/page-memory.ts) on real builds: two production servers on one
  * real Redis, publishes through the signed webhook. A response from memory carries
- * `x-page-memory: hit`; everything else came from Next. The last test builds the site again
- * and serves the new build beside the same Redis.
+ * `x-page-memory: hit`; everything else came from Next. The last test builds the site again (the
+ * others serve a copy of the plain build) and serves the new build beside the same Redis.
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
-import { buildSite, distDir, serveSite, type RunningSite } from '@/testing/site-server';
+import { buildSite, copyBuild, distDir, serveSite, type RunningSite } from '@/testing/site-server';
 import { postWebhook } from '@/testing/webhook';
 import { editStored } from './content-store';
 import {
   MEMORY_STORE as STORE,
   MEMORY_VARIANT as VARIANT,
   MEMORY_WEBHOOK_SECRET as SECRET,
+  PLAIN_BUILD,
 } from './variants';
 
 let redis: RunningRedis;
@@ -27,7 +28,7 @@ const serveInstance = () =>
 beforeAll(async () => {
   await rm(STORE, { force: true });
   await importLocales(new LocalStore(STORE), { from: 'locales', dryRun: false });
-  buildSite(VARIANT);
+  await copyBuild(PLAIN_BUILD, VARIANT);
   redis = await startRedis();
   sites = await Promise.all([serveInstance(), serveInstance()]);
 }, 300_000);

@@ -70,7 +70,13 @@ describe('content status', () => {
 
   it('gives this machine the detail', async () => {
     const status = (await (await get('/api/content-status')).json()) as Record<string, unknown>;
-    expect(Object.keys(status)).toEqual(['cdnPurge', 'sharedCache', 'heldBack', 'namespaces']);
+    expect(Object.keys(status)).toEqual([
+      'status',
+      'cdnPurge',
+      'sharedCache',
+      'heldBack',
+      'namespaces',
+    ]);
   });
 
   describe('on plain next start (no client address: nobody counts as this machine)', () => {
@@ -97,7 +103,13 @@ describe('content status', () => {
       const detail = (await (
         await status({ authorization: `Bearer ${secret()}` })
       ).json()) as Record<string, unknown>;
-      expect(Object.keys(detail)).toEqual(['cdnPurge', 'sharedCache', 'heldBack', 'namespaces']);
+      expect(Object.keys(detail)).toEqual([
+        'status',
+        'cdnPurge',
+        'sharedCache',
+        'heldBack',
+        'namespaces',
+      ]);
     });
   });
 });

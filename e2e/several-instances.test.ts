@@ -20,22 +20,37 @@ import { pagePath } from '@/web/i18n/paths';
 import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import {
+  faultyPurgeAddress,
+  startVarnish,
+  type PurgeAddress,
+  type RunningVarnish,
+} from '@/testing/varnish';
+import {
   copyBuild,
   distDir,
   serveSite,
   type RunningSite,
   type Variant,
 } from '@/testing/site-server';
-import { editStored, type StoredDocument } from './content-store';
+import { editStored, keepsVersionWith, type StoredDocument } from './content-store';
 import { PLAIN_BUILD, SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from './variants';
 
 let redis: RunningRedis;
 let sites: RunningSite[] = [];
 const extra: RunningSite[] = [];
+/** In front of the second instance, purged by whichever instance sends the purge. */
+let varnish: RunningVarnish;
+/** The instances' CDN_PURGE_URL: passes purges on to Varnish, or fails them on demand. */
+let purgeAddress: PurgeAddress;
 
 const withRedis = (variant: Variant, url: string): Variant => ({
   ...variant,
-  env: { ...variant.env, REDIS_URL: url },
+  env: {
+    ...variant.env,
+    REDIS_URL: url,
+    CDN_PURGE: 'varnish',
+    CDN_PURGE_URL: `${purgeAddress.url}/`,
+  },
 });
 const serveInstance = (variant = withRedis(SHARED_VARIANT, redis.url)) => serveSite(variant);
 const nameOf = (site: RunningSite) => `instance :${site.port}`;
@@ -45,14 +60,24 @@ beforeAll(async () => {
   await importLocales(new LocalStore(SHARED_STORE), { from: 'locales', dryRun: false });
   await copyBuild(PLAIN_BUILD, SHARED_VARIANT);
   redis = await startRedis();
+  const varnishPort = await freePort();
+  purgeAddress = await faultyPurgeAddress(`http://127.0.0.1:${varnishPort}`);
   sites = await Promise.all([serveInstance(), serveInstance(), serveInstance()]);
+  varnish = await startVarnish(sites[1]!.port, { port: varnishPort });
 }, 420_000);
 
 afterAll(async () => {
   redis?.thaw();
+  await varnish?.stop();
   await Promise.all([...sites, ...extra].map((site) => site.stop()));
   await redis?.stop();
+  await purgeAddress?.stop();
 });
+
+async function viaVarnish(pathname: string) {
+  const response = await fetch(`${varnish.url}${pathname}`);
+  return { cache: response.headers.get('x-cache'), text: await response.text() };
+}
 
 const publish = (site: RunningSite, namespace: Namespace) =>
   postWebhook(site.url, namespace, SHARED_WEBHOOK_SECRET);
@@ -288,6 +313,44 @@ describe('Redis faults', () => {
     await expectHeroEverywhere(sites, text);
   });
 
+  it('Redis stopped during a publish: the receiving instance serves it at once (503); Redis back: every instance and Varnish show it within 10 s, with no second delivery', async () => {
+    const [a] = sites as [RunningSite];
+    const paths = ['/de', '/locales/de/hero.json'];
+    for (const path of paths) await viaVarnish(path);
+    expect((await viaVarnish('/de')).cache).toBe('HIT');
+    const text = await editHero('Rueckkehr');
+    await redis.stop();
+    let back = 0;
+    try {
+      expect(await publish(a, 'hero')).toMatchObject({
+        status: 503,
+        body: { status: 'unavailable' },
+      });
+      expect((await get(a, '/de')).text).toContain(text);
+      expect((await viaVarnish('/de')).text).not.toContain(text);
+    } finally {
+      await redis.start();
+      back = Date.now();
+    }
+    await expectHeroEverywhere(sites, text, 10_000);
+    const instances = Date.now() - back;
+    for (const path of paths) {
+      let page = await viaVarnish(path);
+      while (!page.text.includes(text) && Date.now() - back < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        page = await viaVarnish(path);
+      }
+      expect(page.text, `Varnish ${path}`).toContain(text);
+    }
+    const edge = Date.now() - back;
+    console.log(
+      `Redis back: every instance fresh after ${instances} ms, Varnish after ${edge} ms, no second delivery`,
+    );
+    expect(edge).toBeLessThan(10_000);
+    // Kept by the instance that took the webhook, while Redis was away.
+    expect(await keepsVersionWith(SHARED_STORE, 'hero', text)).toBe(true);
+  });
+
   it('Redis hung (SIGSTOP): pages keep coming, at most 1 s slower; the webhook answers 503; thawed: back in use', async () => {
     const times = await reference();
     redis.freeze();
@@ -356,6 +419,30 @@ describe('Redis faults', () => {
 });
 
 describe('instances come and go', () => {
+  it('killed (SIGKILL) right after its 200, its purge not yet sent: Varnish fresh within 10 s, sent by another instance', async () => {
+    const [a] = sites as [RunningSite];
+    await viaVarnish('/de');
+    expect((await viaVarnish('/de')).cache).toBe('HIT');
+    // The purge A tries once it has answered fails: it is owed in Redis only when A dies.
+    purgeAddress.fault('error');
+    const text = await editHero('Uebernommen');
+    expect((await publish(a, 'hero')).status).toBe(200);
+    process.kill(-a.server.child.pid!, 'SIGKILL');
+    const killed = Date.now();
+    // Whatever A sent before it died has been refused by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    purgeAddress.fault('none');
+    let page = await viaVarnish('/de');
+    while (!page.text.includes(text) && Date.now() - killed < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await viaVarnish('/de');
+    }
+    expect(page.text).toContain(text);
+    console.log(`killed after its 200: Varnish fresh ${Date.now() - killed} ms later`);
+    await a.stop();
+    sites[0] = await serveInstance();
+  });
+
   it('one instance killed (SIGKILL) during a publish: the others serve the new copy', async () => {
     const [a, b, c] = sites as [RunningSite, RunningSite, RunningSite];
     const text = await editHero('Abgestuerzt');

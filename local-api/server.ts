@@ -44,6 +44,11 @@ export interface LocalApiOptions {
   readonly port?: number;
   /** Called after every transaction that changed published documents, once it is on disk. */
   readonly onPublished?: (documents: PublishedDocument[]) => void | Promise<void>;
+  /**
+   * What became of the last publish of a document on the site (content/publish-state.ts),
+   * for the Studio's badge beside Publish: `GET /v<date>/site-state/<dataset>/<id>`.
+   */
+  readonly publishState?: (documentId: string) => Promise<unknown>;
   /** Default `local`: the Studio then calls https://local.localhost:<port>. */
   readonly projectId?: string;
   readonly dataset?: string;
@@ -164,6 +169,12 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
     if (versioned && live && method === 'GET') {
       if (live[1] !== dataset) throw new ApiError(404, `dataset "${live[1]}" not found`);
       return handleLiveEvents(req, res);
+    }
+    const siteState = /^\/site-state\/([^/]+)\/([^/]+)$/.exec(path);
+    if (versioned && siteState && method === 'GET') {
+      if (siteState[1] !== dataset) throw new ApiError(404, `dataset "${siteState[1]}" not found`);
+      const id = decodeURIComponent(siteState[2]!);
+      return sendJson(req, res, 200, (await options.publishState?.(id)) ?? { state: 'none' });
     }
     const data = /^\/data\/(query|doc|listen|actions|mutate|history)\/([^/]+)(?:\/(.*))?$/.exec(
       path,

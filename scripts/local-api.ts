@@ -55,6 +55,7 @@ try {
     studioOrigins: values['studio-origin'],
     announce: true,
     onPublished: notifier.onPublished,
+    publishState: notifier.publishState,
   });
   console.log(`local API: ${api.projectUrl} (serving ${storeFile}, certificate ${tls.source})`);
   console.log(`publishes go to: ${notifier.target}`);

@@ -16,6 +16,7 @@ import { interfaceLanguages } from './interface-languages';
 import { presentation } from './presentation';
 import { forEditor } from './PresentationForEditor';
 import { PublishCheckBadge } from './publish-check';
+import { SiteStateBadge } from './site-state-badge';
 import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 import { DocumentQueueNav } from './translation-queue';
@@ -87,7 +88,7 @@ export default defineConfig({
         : actions,
     badges: (badges, context) =>
       dictionaryTypeNames.has(context.schemaType)
-        ? [...badges, CoverageBadge, ConsentPromptBadge, PublishCheckBadge]
+        ? [...badges, CoverageBadge, ConsentPromptBadge, PublishCheckBadge, SiteStateBadge]
         : badges,
     // The header's slot for the language filter also holds the translation queue's steps.
     unstable_languageFilter: (components, context) =>

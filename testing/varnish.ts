@@ -4,8 +4,10 @@
  * foreground in its own process group, with a private work folder (`-n`), on a free port.
  */
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listenLocally, type LocalHttpServer } from './local-http';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from './processes';
 
 export const VCL_FILE = path.join(import.meta.dirname, '..', 'deploy', 'varnish.vcl');
@@ -61,4 +63,40 @@ export async function startVarnish(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** How the purge address in front of Varnish answers: passed on, 500, or no answer at all. */
+export type PurgeFault = 'none' | 'error' | 'timeout';
+
+export interface PurgeAddress extends LocalHttpServer {
+  /** The purge requests that reached Varnish. */
+  readonly passed: () => number;
+  fault(mode: PurgeFault): void;
+}
+
+/**
+ * A purge address in front of a real Varnish that can fail on demand, as a CDN's purge API
+ * does when it is down (500) or overloaded (no answer): the site's `CDN_PURGE_URL` for tests
+ * of a purge that fails, then recovers.
+ */
+export async function faultyPurgeAddress(varnishUrl: string): Promise<PurgeAddress> {
+  let mode: PurgeFault = 'none';
+  let passed = 0;
+  const server = createServer((req, res) => {
+    if (mode === 'error') return void res.writeHead(500).end('purge API down');
+    if (mode === 'timeout') return; // never answers; the site's request times out
+    // A purge carries its tags in one header (CdnPurger): that one is passed on.
+    void fetch(new URL(req.url ?? '/', varnishUrl), {
+      method: req.method ?? 'PURGE',
+      headers: { 'xkey-purge': String(req.headers['xkey-purge'] ?? '') },
+    }).then(
+      async (answer) => {
+        passed += 1;
+        res.writeHead(answer.status).end(await answer.text());
+      },
+      () => res.writeHead(502).end(),
+    );
+  });
+  const local = await listenLocally(server);
+  return { ...local, passed: () => passed, fault: (next) => (mode = next) };
 }

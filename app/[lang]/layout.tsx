@@ -3,6 +3,11 @@ import { displayFont, displayFontExtended } from '@/web/head/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
 import { CONSENT_HEAD_SCRIPT } from '@/web/consent/store';
 import '@/web/styles/site.css';
+import { handSiteRenderCheck } from '@/web/render/render-check';
+
+// `next build` runs no instrumentation.ts: an entry that reads dictionaries while it is
+// prerendered hands the gate its render check itself (web/dictionaries/site-gate.ts).
+handSiteRenderCheck();
 
 export const generateStaticParams = languageParams;
 export const viewport: Viewport = { themeColor: '#120f24', colorScheme: 'dark' };

@@ -80,7 +80,7 @@ beforeAll(async () => {
   session = await startStudioSession({
     build: inject('studioBuild'),
     storeFile: dataset.storeFile,
-    api: { onPublished: notifier.onPublished },
+    api: { onPublished: notifier.onPublished, publishState: notifier.publishState },
   });
   tab = await session.newTab();
 }, 420_000);
@@ -130,6 +130,10 @@ describe('publish → live with the local API and no settings', () => {
     expect(notes).toEqual([
       'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s))',
     ]);
+    // The editor is told beside Publish, not only the terminal.
+    await expect
+      .poll(() => tab.page.getByText('Live on the site').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(tab.errors).toEqual([]);
   });
 
@@ -155,6 +159,13 @@ describe('publish → live with the local API and no settings', () => {
     expect(status.heldBack).toEqual([
       expect.objectContaining({ namespace: 'footer', problems: [problem] }),
     ]);
+    // And whoever opens the dictionary in the Studio reads why, beside Publish.
+    await session.openDictionary(tab, 'footer');
+    await expect
+      .poll(() => tab.page.getByText(`Held back: ${problem}`).first().isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 
   it('answers how many German and Turkish texts an English edit left outdated, and keeps serving them', async () => {

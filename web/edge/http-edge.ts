@@ -19,6 +19,8 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
 export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   // Sanity's publish webhook (and the local API's) posts here; nothing else works.
   '/api/revalidate': ['POST'],
+  // The reconciliation's round, posted by the server to itself with its own token.
+  '/api/reconcile': ['POST'],
   // RFC 8058 one-click unsubscribe (the proxy sends POSTs to unsubscribe links here).
   '/api/newsletter/one-click': ['POST'],
   // The record of a cookie consent decision (web/consent/send-record.ts).

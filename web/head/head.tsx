@@ -6,7 +6,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import type { Language } from '@/schemas/languages';
 import type { SitePage } from '@/schemas/site';
-import { loadDictionary } from '../publish/dictionaries';
+import { loadDictionary } from '../dictionaries/loader';
 import { loadHeadDictionary, previewState } from '../preview/page-dictionaries';
 import { pageHead, socialImageTexts } from './page-head';
 import { socialImage } from './social-image';

@@ -1,7 +1,7 @@
 /**
  * What pages read: published dictionaries for visitors, drafts for editors in draft mode.
  *
- * Outside draft mode this is the one cached loader (web/publish/dictionaries.ts) and nothing
+ * Outside draft mode this is the one cached loader (web/dictionaries/loader.ts) and nothing
  * else. In draft mode each namespace is read from the store in the drafts perspective (a
  * draft where one exists, else the published document) on every request: past the content
  * gate, its last good versions and Next's data cache, so a draft is never cached and never
@@ -14,8 +14,8 @@ import { draftMode, headers } from 'next/headers';
 import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import { siteContent } from '../publish/site-gate';
-import { loadDictionary } from '../publish/dictionaries';
+import { siteContent } from '../dictionaries/site-gate';
+import { loadDictionary } from '../dictionaries/loader';
 import type { PageSource, PreviewState } from '../site/page-source';
 import { previewDictionary } from './annotate';
 import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';

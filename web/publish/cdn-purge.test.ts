@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, type LocalHttpServer } from '@/testing/local-http';
 import { cdnPurgeSettings, readSiteSettings } from '../site/settings';
-import { CdnPurger, type PurgerOptions } from './cdn-purge';
+import { CdnPurger } from './cdn-purge';
 
 interface Received {
   method: string;
@@ -42,13 +42,8 @@ afterEach(() => {
   answers = [];
 });
 
-const quiet: PurgerOptions = {
-  quickDelaysMs: [10, 10],
-  backgroundDelaysMs: [],
-  log: () => undefined,
-};
-const purgerFor = (env: Record<string, string>, options = quiet) =>
-  new CdnPurger(cdnPurgeSettings(readSiteSettings({ CDN_PURGE_URL: api.url, ...env })), options);
+const purgerFor = (env: Record<string, string>) =>
+  new CdnPurger(cdnPurgeSettings(readSiteSettings({ CDN_PURGE_URL: api.url, ...env })));
 
 describe('Fastly', () => {
   const FASTLY = {
@@ -59,8 +54,8 @@ describe('Fastly', () => {
 
   it('purges the surrogate keys in one POST /service/<id>/purge with Fastly-Key and a JSON body', async () => {
     answers = [{ status: 200, body: { 'dictionary:hero': '108-1391560174-974124' } }];
-    const outcome = await purgerFor(FASTLY).purge(['dictionary:hero', 'dictionary:faq']);
-    expect(outcome).toMatchObject({ cdn: 'fastly', state: 'purged', attempts: 1 });
+    const outcome = await purgerFor(FASTLY).send(['dictionary:hero', 'dictionary:faq']);
+    expect(outcome).toEqual({ ok: true });
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', url: '/service/SU1Z0isxPaozGVKXdv0eY/purge' });
@@ -76,35 +71,16 @@ describe('Fastly', () => {
     });
   });
 
-  it('retries a 503 with backoff and succeeds', async () => {
-    answers = [
-      { status: 503, body: { msg: 'busy' } },
-      { status: 503, body: { msg: 'busy' } },
-      { status: 200, body: {} },
-    ];
-    const outcome = await purgerFor(FASTLY).purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'purged', attempts: 3 });
-    expect(received).toHaveLength(3);
-  });
-
-  it('does not retry refused credentials; reports the failure until a later purge succeeds', async () => {
-    answers = [{ status: 403, body: { msg: 'Provided credentials are missing or invalid' } }];
-    const purger = purgerFor(FASTLY);
-    const outcome = await purger.purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'failed', attempts: 1, retrying: false });
-    expect(outcome.error).toContain('403');
-    expect(outcome.error).toContain('credentials are missing or invalid');
-    expect(purger.report().failing).toEqual([
-      expect.objectContaining({ tag: 'dictionary:hero', attempts: 1, retrying: false }),
-    ]);
-
-    answers = [{ status: 200, body: {} }];
-    await purger.purge(['dictionary:hero']);
-    expect(purger.report()).toMatchObject({
-      cdn: 'fastly',
-      failing: [],
-      lastPurge: { state: 'purged' },
+  it('reads a 503 as worth retrying and refused credentials as not', async () => {
+    answers = [{ status: 503, body: { msg: 'busy' } }];
+    expect(await purgerFor(FASTLY).send(['dictionary:hero'])).toMatchObject({
+      ok: false,
+      permanent: false,
     });
+    answers = [{ status: 403, body: { msg: 'Provided credentials are missing or invalid' } }];
+    const refused = await purgerFor(FASTLY).send(['dictionary:hero']);
+    expect(refused).toMatchObject({ ok: false, permanent: true });
+    expect(!refused.ok && refused.error).toContain('credentials are missing or invalid');
   });
 });
 
@@ -119,8 +95,8 @@ describe('Cloudflare', () => {
     answers = [
       { status: 200, body: { success: true, errors: [], messages: [], result: { id: 'x' } } },
     ];
-    const outcome = await purgerFor(CLOUDFLARE).purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ cdn: 'cloudflare', state: 'purged', attempts: 1 });
+    const outcome = await purgerFor(CLOUDFLARE).send(['dictionary:hero']);
+    expect(outcome).toEqual({ ok: true });
     const [request] = received;
     expect(request).toMatchObject({
       method: 'POST',
@@ -136,7 +112,7 @@ describe('Cloudflare', () => {
   it('sends at most 30 tags a request', async () => {
     answers = [{ status: 200, body: { success: true } }];
     const tags = Array.from({ length: 31 }, (_, i) => `dictionary:n${i}`);
-    await purgerFor(CLOUDFLARE).purge(tags);
+    await purgerFor(CLOUDFLARE).send(tags);
     expect(received.map((r) => (JSON.parse(r.body) as { tags: string[] }).tags.length)).toEqual([
       30, 1,
     ]);
@@ -146,53 +122,33 @@ describe('Cloudflare', () => {
     answers = [
       { status: 200, body: { success: false, errors: [{ code: 1134, message: 'nope' }] } },
     ];
-    const outcome = await purgerFor(CLOUDFLARE).purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'failed' });
-    expect(outcome.error).toContain('1134');
+    const outcome = await purgerFor(CLOUDFLARE).send(['dictionary:hero']);
+    expect(outcome).toMatchObject({ ok: false, permanent: true });
+    expect(!outcome.ok && outcome.error).toContain('1134');
   });
 });
 
 describe('Varnish', () => {
   it('sends PURGE with the tags in the xkey-purge header', async () => {
-    await purgerFor({ CDN_PURGE: 'varnish' }).purge(['dictionary:hero', 'dictionary:faq']);
+    await purgerFor({ CDN_PURGE: 'varnish' }).send(['dictionary:hero', 'dictionary:faq']);
     expect(received).toEqual([expect.objectContaining({ method: 'PURGE', url: '/', body: '' })]);
     expect(received[0]!.headers['xkey-purge']).toBe('dictionary:hero dictionary:faq');
   });
 });
 
 describe('failures', () => {
-  it('retries in the background after the quick attempts and clears the report once through', async () => {
-    answers = [
-      { status: 502, body: {} },
-      { status: 502, body: {} },
-      { status: 502, body: {} },
-      { status: 200, body: {} },
-    ];
-    const purger = purgerFor({ CDN_PURGE: 'varnish' }, { ...quiet, backgroundDelaysMs: [50, 50] });
-    const outcome = await purger.purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
-    expect(purger.report().failing).toEqual([
-      expect.objectContaining({ tag: 'dictionary:hero', retrying: true }),
+  it('says why when the CDN cannot be reached, as worth retrying', async () => {
+    const outcome = await new CdnPurger({ cdn: 'varnish', url: 'http://127.0.0.1:9' }, 500).send([
+      'dictionary:hero',
     ]);
-    await expect.poll(() => purger.report().failing, { timeout: 2_000 }).toEqual([]);
-    expect(received).toHaveLength(4);
-  });
-
-  it('gives up after the bounded attempts when the CDN cannot be reached', async () => {
-    const purger = new CdnPurger(
-      { cdn: 'varnish', url: 'http://127.0.0.1:9' },
-      { ...quiet, backgroundDelaysMs: [20], timeoutMs: 500 },
-    );
-    const outcome = await purger.purge(['dictionary:hero']);
-    expect(outcome).toMatchObject({ state: 'failed', attempts: 3, retrying: true });
-    expect(outcome.error).toContain('127.0.0.1:9');
-    await expect.poll(() => purger.report().failing[0]?.retrying, { timeout: 3_000 }).toBe(false);
-    expect(purger.report().failing[0]?.attempts).toBe(4);
+    expect(outcome).toMatchObject({ ok: false, permanent: false });
+    expect(!outcome.ok && outcome.error).toContain('127.0.0.1:9');
   });
 
   it('does nothing without a CDN', async () => {
-    const purger = new CdnPurger({ cdn: 'off' });
-    await expect(purger.purge(['dictionary:hero'])).resolves.toMatchObject({ state: 'off' });
+    await expect(new CdnPurger({ cdn: 'off' }).send(['dictionary:hero'])).resolves.toEqual({
+      ok: true,
+    });
     expect(received).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteContent } from '../publish/site-gate';
+import { siteContent } from '../dictionaries/site-gate';
+import { purgeOutbox } from './purge-outbox';
 import { redisHealth } from '../shared-cache/health';
 import { siteDistDir } from '../site/settings';
 
@@ -42,8 +43,31 @@ const redisReachable: HealthCheck = {
   },
 };
 
+const cdnPurgesConfirmed: HealthCheck = {
+  name: 'cdn purges confirmed',
+  // The site serves the new copy; only the edge may be stale until the purge passes.
+  critical: false,
+  run: async () => {
+    const outbox = purgeOutbox(siteContent().redis);
+    const { pending } = await outbox.report();
+    const overdue = outbox.overdue();
+    if (overdue.length)
+      throw new Error(
+        pending
+          .filter((entry) => overdue.some((late) => late.tag === entry.tag))
+          .map((entry) => `${entry.tag} pending for ${entry.ageSeconds} s: ${entry.error}`)
+          .join('; '),
+      );
+    return outbox.cdn ? `${outbox.cdn}: ${pending.length} pending` : 'no CDN configured';
+  },
+};
+
 /** Every check `/api/health` runs: adding one is one line here. */
-export const HEALTH_CHECKS: readonly HealthCheck[] = [contentStoreReachable, redisReachable];
+export const HEALTH_CHECKS: readonly HealthCheck[] = [
+  contentStoreReachable,
+  redisReachable,
+  cdnPurgesConfirmed,
+];
 
 const HEALTH_CACHE_MS = 2_000;
 const CHECK_TIMEOUT_MS = 2_000;

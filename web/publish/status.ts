@@ -3,7 +3,7 @@
  * (`/api/content-status`). Read from the build's snapshot, so it survives restarts; with
  * several instances from the one they share in Redis, so each answers the same (but for
  * `storeReads` and `lastReadAt`, which count this instance's reads), plus whether Redis
- * answers and how the last CDN purges went.
+ * answers, the CDN purges still owed (with their age) and the last one confirmed.
  *
  * The detail quotes refused copy and revisions: it is for the people who publish (the
  * webhook secret's holders, `Authorization: Bearer <secret>`) and for this machine
@@ -14,11 +14,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
-import { cdnPurger } from './cdn-purge';
+import { purgeOutbox } from './purge-outbox';
 import { isThisMachine } from '../edge/client-address';
 import { redisHealth } from '../shared-cache/health';
 import { sharedForAWhile } from './health';
-import { siteContent } from './site-gate';
+import { siteContent } from '../dictionaries/site-gate';
 
 /** Whether a request may see the detail: it carries the webhook secret, or comes from this machine. */
 export async function maySeeContentStatus(request: Request): Promise<boolean> {
@@ -34,23 +34,29 @@ export async function maySeeContentStatus(request: Request): Promise<boolean> {
 }
 
 /**
- * For anyone: `degraded` while a namespace is held back or the store was unreachable. Finding
- * out reads and parses every snapshot entry (dictionaries included), so one answer serves every
- * request for a while, as /api/health's checks do: strangers cost nothing per request.
+/**
+ * For anyone: `degraded` while a namespace is held back, the store was unreachable, or a CDN
+ * purge has waited longer than 30 s (the outbox as this instance last read it: no Redis call).
+ * Finding out reads and parses every snapshot entry (dictionaries included), so one answer
+ * serves every request for a while, as /api/health's checks do: strangers cost nothing per
+ * request.
  */
 export const contentHealth = sharedForAWhile(async (): Promise<{ status: 'ok' | 'degraded' }> => {
-  const { gate, snapshot } = siteContent();
+  const { gate, snapshot, redis } = siteContent();
   const heldBack = (await snapshot.list()).some((entry) => entry.heldBack);
   const unreachable = Object.values(gate.reads()).some((read) => read.lastState === 'unreachable');
-  return { status: heldBack || unreachable ? 'degraded' : 'ok' };
+  const purgeOverdue = purgeOutbox(redis).overdue().length > 0;
+  return { status: heldBack || unreachable || purgeOverdue ? 'degraded' : 'ok' };
 });
 
 export async function contentStatus() {
-  const { gate, snapshot } = siteContent();
+  const { gate, snapshot, redis } = siteContent();
   const entries = new Map((await snapshot.list()).map((entry) => [entry.namespace, entry]));
   const reads = gate.reads();
   return {
-    cdnPurge: cdnPurger().report(),
+    // The same word strangers get, so a probe reads one field whoever asks.
+    status: (await contentHealth()).status,
+    cdnPurge: await purgeOutbox(redis).report(),
     sharedCache: await redisHealth(),
     heldBack: [...entries.values()].flatMap((entry) =>
       entry.heldBack

@@ -1,17 +1,15 @@
 /**
  * The site's end of the publish webhook: check the delivery, run the namespace through
- * the content gate, and when its new version passes, expire the namespace's tag. That
- * tag is on every page (in every language) and every `/locales` file that shows the
- * namespace, and on nothing else; expiring it (rather than marking it stale) makes the
- * next request render fresh instead of serving the old copy once more.
+ * the content gate, and put the decision live through `goLive` (web/publish/go-live.ts): the
+ * namespace's tag is on every page (in every language) and every `/locales` file that shows
+ * it, and on nothing else.
  *
- * With several instances (REDIS_URL), the gate's decision and the expired tag are recorded
- * in Redis before the answer, so after a 200 no instance serves the old text; while Redis
- * cannot record them the answer is 503, and Sanity delivers again.
+ * With several instances (REDIS_URL), the gate's decision, the expired tag and the CDN purge
+ * are recorded in Redis before the answer, so after a 200 no instance serves the old text;
+ * while Redis cannot record them the answer is 503 (Sanity delivers again, and the
+ * reconciliation finishes the publish as soon as Redis answers).
  */
 import 'server-only';
-import { revalidateTag } from 'next/cache';
-import { after } from 'next/server';
 import { ContentStoreUnreachable } from '@/content/gate';
 import { translationCounts, type TranslationCounts } from '@/content/published';
 import { readWebhook, SIGNATURE_HEADER_NAME, type WebhookAnswer } from '@/content/webhook';
@@ -21,11 +19,9 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesReading } from '@/schemas/site';
 import { pagePath } from '../i18n/paths';
-import { cdnPurger } from './cdn-purge';
 import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
-import { isRedisUnavailable } from '../shared-cache/redis-connection';
-import { keepLiveVersion } from './keep-live-version';
-import { dictionaryTag, siteContent, type SiteContent } from './site-gate';
+import { goLive } from './go-live';
+import { siteContent } from '../dictionaries/site-gate';
 
 /** Every answer's body has the one shape the senders and tests read. */
 const answer = (body: WebhookAnswer, init?: ResponseInit): Response => Response.json(body, init);
@@ -100,50 +96,22 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   }
   if (result.state === 'unreachable')
     return unavailable(namespace, result.problems.map(describeProblem).join('; '));
-  // Held back: nothing the site serves changes, so nothing is revalidated.
-  const tags = result.state === 'live' ? [dictionaryTag(namespace)] : [];
-  const notRecorded = await recordForEveryInstance(namespace, tags);
-  // This instance's own cache, also when the record failed: it serves the new text at least.
-  for (const tag of tags) revalidateTag(tag, { expire: 0 });
-  if (notRecorded) return unavailable(namespace, notRecorded);
+  // Held back: nothing the site serves changes, so nothing is revalidated (goLive records
+  // the decision for every instance all the same).
+  const wentLive = await goLive(result, delivery);
+  if (wentLive.notEverywhere) return unavailable(namespace, wentLive.notEverywhere);
   // Outdated translations are reported, never held back: the site keeps serving them.
   const translations = translationCounts(result.coverage);
   if (result.state === 'held-back')
     return heldBack(delivery.document, namespace, result.problems, translations);
-  // Kept before the answer, so a restore can find it as soon as the publish is answered.
-  await keepLiveVersion(result, delivery);
-  // The CDN in front is purged once this answer is out: Next applies revalidateTag on this
-  // instance only when the handler has returned, and a purge before that let the edge fetch
-  // the old page again. Its outcome is in /api/content-status (web/publish/cdn-purge.ts).
-  const purger = cdnPurger();
-  if (purger.cdn) after(() => purger.purge(tags));
   return answer({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
     translations,
-    cdnPurge: purger.cdn ? { cdn: purger.cdn, state: 'after-answer', tags } : { state: 'off' },
+    cdnPurge: wentLive.cdnPurge,
   });
-}
-
-/**
- * With several instances: the gate's decision and the expired tags, recorded in Redis for
- * every instance. Returns why that failed, or undefined once recorded (or with one instance).
- */
-async function recordForEveryInstance(
-  namespace: Namespace,
-  tags: readonly string[],
-  { shared }: SiteContent = siteContent(),
-): Promise<string | undefined> {
-  if (!shared) return undefined;
-  try {
-    await shared.share(namespace, tags);
-    return undefined;
-  } catch (error) {
-    if (!isRedisUnavailable(error)) throw error;
-    return `the shared cache could not record it (${error.message}); this instance serves the new version, the others do once Redis records it`;
-  }
 }
 
 function heldBack(

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publishDocument } from '@/content/published';
 import {
   dictionaries,
@@ -26,6 +26,9 @@ import { mergeLanguages } from '@/schemas/walk';
 import type { LoadDictionary } from '../site/page-source';
 import { renderSite } from './render-check';
 import { renderHtml } from '../site/testing/render-html';
+
+// A marker package that throws outside Next's server bundles; it has no behaviour to keep.
+vi.mock('server-only', () => ({}));
 
 type PerLanguage = Record<Language, unknown>;
 

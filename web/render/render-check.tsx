@@ -20,6 +20,8 @@ import { pressKitTexts } from '../press/press-kit';
 import type { LoadDictionary, PageSource } from '../site/page-source';
 import { NOT_FOUND_IMAGE, socialImageLayout } from '../head/social-image';
 import { pageHead, socialImageTexts } from '../head/page-head';
+import { handRenderCheck, siteContent } from '../dictionaries/site-gate';
+import { runServerComponents } from './server-tree';
 import { NotFoundView, SitePageView } from './site-page';
 
 export type RenderTree = (tree: ReactNode) => Promise<void>;
@@ -166,4 +168,19 @@ export function servedVersions(store: ContentStore, snapshot: SnapshotStore) {
     });
     return published.problems.length ? undefined : published.languages;
   };
+}
+
+/**
+ * Hands the site's gate (web/dictionaries/site-gate.ts) this check, rendering each version
+ * beside what the site serves. Called at the top: instrumentation.ts for a running server, and
+ * the app's entries that read dictionaries while `next build` prerenders them.
+ */
+export function handSiteRenderCheck(): void {
+  handRenderCheck((namespace, languages) => {
+    const { store, snapshot } = siteContent();
+    return siteRenderCheck({
+      served: servedVersions(store, snapshot),
+      renderTree: runServerComponents,
+    })(namespace, languages);
+  });
 }

@@ -21,6 +21,9 @@ import type { DictionaryDocument } from '@/content/store';
 import { isRedisUnavailable, type SharedRedis } from './redis-connection';
 import { gateKey, newTokens, PUBLISHED_KEY, TAG_TOKENS_KEY } from './shared-store';
 
+/** A publish is recorded with the patient deadline: a slow Redis is not a Redis that is down. */
+const PATIENT = { patient: true } as const;
+
 function parseGateEntry(text: string, namespace: Namespace): SnapshotEntry | undefined {
   try {
     const entry = JSON.parse(text) as SnapshotEntry;
@@ -134,7 +137,7 @@ export class SharedSnapshot implements SnapshotStore {
         if (entry && !entry.heldBack) multi.hSet(PUBLISHED_KEY, namespace, entry.revision);
       }
       return multi.exec();
-    });
+    }, PATIENT);
   }
 
   private async write(entry: SnapshotEntry): Promise<void> {

@@ -15,6 +15,12 @@ import { readSharedCacheSetting } from '../site/settings.ts';
 
 /** Every Redis call gives up after this long (the issue's limit: 250 ms). */
 export const CALL_TIMEOUT_MS = 250;
+/**
+ * Publish records (the go-live path) and the breaker's probe wait longer: on a loaded machine
+ * a healthy Redis answered late several times, and a publish refused (503) or a breaker kept
+ * open for that left instances stale for seconds. A page read never waits this long.
+ */
+export const PATIENT_TIMEOUT_MS = 2_000;
 const PROBE_EVERY_MS = 500;
 
 function makeClient(url: string) {
@@ -55,8 +61,13 @@ export interface SharedRedis {
   state(): RedisState;
   /** Since when the state holds (ISO time). */
   since(): string;
-  /** Runs one call (or one MULTI) within the deadline; any failure is a RedisUnavailable. */
-  run<T>(call: (client: Client) => Promise<T>): Promise<T>;
+  /** Calls `listener` each time Redis answers again after being unreachable. */
+  onReachable(listener: () => void): void;
+  /**
+   * Runs one call (or one MULTI) within the deadline; any failure is a RedisUnavailable.
+   * `patient`: within PATIENT_TIMEOUT_MS, and tried while the breaker is open but connected.
+   */
+  run<T>(call: (client: Client) => Promise<T>, options?: { patient?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -71,13 +82,20 @@ function reasonOf(error: unknown): string {
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
-function connect(url: string, reconcileSeconds: number, log: (line: string) => void): SharedRedis {
+/** A new connection; the server uses the one `sharedRedis()` makes (tests make several). */
+export function connectRedis(
+  url: string,
+  reconcileSeconds: number,
+  log: (line: string) => void,
+): SharedRedis {
   const address = addressOf(url);
   let state: RedisState = 'connecting';
   let since = new Date().toISOString();
   let probe: NodeJS.Timeout | undefined;
+  const reachableAgain: (() => void)[] = [];
 
   const client = makeClient(url);
+  const patientClient = client.withCommandOptions({ timeout: PATIENT_TIMEOUT_MS });
 
   const become = (next: RedisState, reason?: string) => {
     if (next === state) return;
@@ -89,9 +107,10 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
         `shared cache: Redis at ${address} unreachable (${reason ?? 'no answer'}): ` +
           "serving from this instance's own cache until it answers",
       );
-    else if (next === 'reachable' && before === 'unreachable')
+    else if (next === 'reachable' && before === 'unreachable') {
       log(`shared cache: Redis at ${address} reachable again: the shared cache is back in use`);
-    else if (next === 'reachable') log(`shared cache: Redis at ${address} in use`);
+      for (const listener of reachableAgain) listener();
+    } else if (next === 'reachable') log(`shared cache: Redis at ${address} in use`);
   };
 
   // Without an 'error' listener a refused connection would end the process.
@@ -106,7 +125,7 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
     if (probe) return;
     probe = setInterval(() => {
       if (!client.isReady) return;
-      withDeadline(client.ping()).then(
+      withDeadline(patientClient.ping(), PATIENT_TIMEOUT_MS).then(
         () => {
           clearInterval(probe);
           probe = undefined;
@@ -123,13 +142,15 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
     reconcileSeconds,
     state: () => state,
     since: () => since,
-    async run(call) {
-      if (!client.isReady || probe)
+    onReachable: (listener) => void reachableAgain.push(listener),
+    async run(call, { patient = false } = {}) {
+      if (!client.isReady || (probe && !patient))
         throw new RedisUnavailable(
           `Redis at ${address} is ${client.isReady ? 'not answering' : 'not connected'}`,
         );
       try {
-        return await withDeadline(call(client));
+        if (patient) return await withDeadline(call(patientClient as Client), PATIENT_TIMEOUT_MS);
+        return await withDeadline(call(client), CALL_TIMEOUT_MS);
       } catch (error) {
         // Redis answering with an error (out of memory, a key of another type) is reported
         // like an outage, so that no caller fails a request on it, but opens no breaker.
@@ -145,15 +166,14 @@ function connect(url: string, reconcileSeconds: number, log: (line: string) => v
 }
 
 /** node-redis has its own command timeout; this one also covers a MULTI as a whole. */
-function withDeadline<T>(promise: Promise<T>): Promise<T> {
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     // After the timer, one turn of the event loop first: a reply that arrived while a render
     // held the loop is read before the call counts as unanswered.
     timer = setTimeout(
-      () =>
-        setImmediate(() => reject(new RedisUnavailable(`no answer within ${CALL_TIMEOUT_MS} ms`))),
-      CALL_TIMEOUT_MS,
+      () => setImmediate(() => reject(new RedisUnavailable(`no answer within ${ms} ms`))),
+      ms,
     );
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
@@ -181,7 +201,7 @@ export function sharedRedis(
     holder.decided = true;
     const setting = readSharedCacheSetting(env);
     if (setting.kind === 'redis')
-      holder.connection = connect(setting.url, setting.reconcileSeconds, log);
+      holder.connection = connectRedis(setting.url, setting.reconcileSeconds, log);
   }
   return holder.connection;
 }

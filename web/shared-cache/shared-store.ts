@@ -12,6 +12,8 @@
  *   builds running side by side never read each other's pages or data; beside each, its
  *   `stamp` (the id of its latest write).
  * - `rg-site:<build>:gate:<namespace>`: the gate's last good version and held-back record.
+ * - `rg-site:purge-outbox` (hash, tag → pending purge), `rg-site:purge-lease` (the instance
+ *   sending purges now) and `rg-site:purge-last`: the CDN purges owed (web/publish/purge-outbox.ts).
  *
  * Tokens and published revisions are not scoped per build: a publish invalidates the pages
  * of every build that is running.
@@ -23,6 +25,9 @@ import type { TagTokens } from './cache-entry.ts';
 const PREFIX = 'rg-site';
 export const TAG_TOKENS_KEY = `${PREFIX}:tag-tokens`;
 export const PUBLISHED_KEY = `${PREFIX}:published`;
+export const PURGE_OUTBOX_KEY = `${PREFIX}:purge-outbox`;
+export const PURGE_LEASE_KEY = `${PREFIX}:purge-lease`;
+export const PURGE_LAST_KEY = `${PREFIX}:purge-last`;
 export const entryKey = (build: string, key: string) => `${PREFIX}:${build}:entry:${key}`;
 /** The id of the entry's latest write: a read fetches this, and the entry only when it changed. */
 export const stampKey = (build: string, key: string) => `${PREFIX}:${build}:stamp:${key}`;

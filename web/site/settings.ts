@@ -164,6 +164,17 @@ export function readSharedCacheSetting(
 }
 
 /**
+ * How often a server compares the store with what it serves (web/publish/reconcile.ts), with
+ * or without Redis; a bad value was reported with REDIS_URL (above) and means the default.
+ */
+export function readReconcileSeconds(env: Record<string, string | undefined> = process.env) {
+  const result = SharedCacheSettings.shape.CONTENT_RECONCILE_SECONDS.safeParse(
+    env.CONTENT_RECONCILE_SECONDS?.trim() || undefined,
+  );
+  return result.success ? result.data : 30;
+}
+
+/**
  * The canonical origin of the site. next.config.ts inlines `process.env.SITE_URL` into the
  * build, so every page, including one regenerated after a publish, links to the origin the
  * site was built for, even when the server runs with another environment.

@@ -1,6 +1,11 @@
 import { notFound } from 'next/navigation';
-import { loadDictionary } from '@/web/publish/dictionaries';
+import { loadDictionary } from '@/web/dictionaries/loader';
 import { PRESS_KIT_FILE, pressKitArchive } from '@/web/press/press-kit';
+import { handSiteRenderCheck } from '@/web/render/render-check';
+
+// `next build` runs no instrumentation.ts: an entry that reads dictionaries while it is
+// prerendered hands the gate its render check itself (web/dictionaries/site-gate.ts).
+handSiteRenderCheck();
 
 // Built once at build time from the published dictionaries and the logo files.
 export const dynamic = 'force-static';

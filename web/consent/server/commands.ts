@@ -8,7 +8,7 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import { processIo, quoted, runScript, type ScriptIo } from '@/content/cli';
 import { SettingsError } from '@/content/settings';
-import { newsletterDatabase } from '@/web/newsletter/server/firestore';
+import { serverDatabase } from '@/web/firebase/server-database';
 import { readNewsletterSettings } from '@/web/site/settings';
 import { readConsentProof, type ConsentProof } from './records';
 
@@ -59,7 +59,7 @@ export async function consentCommand(
       );
     const emulator = io.env.FIRESTORE_EMULATOR_HOST?.trim();
     io.error(`Firestore: project ${projectId}${emulator ? ` (emulator at ${emulator})` : ''}`);
-    const proof = await readConsentProof(newsletterDatabase(projectId), consentId.trim());
+    const proof = await readConsentProof(serverDatabase(projectId), consentId.trim());
     if (proof.records.length === 0) {
       io.log(`No record of consent id ${quoted(consentId)}.`);
       return;

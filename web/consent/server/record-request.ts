@@ -11,8 +11,8 @@ import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase
 import { z } from 'zod';
 import { LANGUAGES } from '@/schemas/languages';
 import { backendConfig } from '@/web/firebase/config';
-import { newsletterDatabase } from '@/web/newsletter/server/firestore';
-import { loadDictionary } from '@/web/publish/dictionaries';
+import { serverDatabase } from '@/web/firebase/server-database';
+import { loadDictionary } from '@/web/dictionaries/loader';
 import { TEXT_VERSION_PATTERN } from '@/web/site/text-version';
 import { bannerVersion, publishedBanner } from '../version';
 import { addConsentRecord, keepBannerText } from './records';
@@ -99,7 +99,7 @@ async function write(
     const shown = publishedBanner(common, privacyPolicy);
     if (shown && bannerVersion(shown) === parsed.textVersion) {
       await keepBannerText(
-        newsletterDatabase(config.projectId),
+        serverDatabase(config.projectId),
         parsed.textVersion,
         parsed.language,
         shown,

@@ -19,7 +19,7 @@ import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
 import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
 import { normaliseEmail, signupId } from '../signup';
 import { csvDocument } from './csv';
-import { newsletterDatabase } from './firestore';
+import { serverDatabase } from '@/web/firebase/server-database';
 import { jsonText, visible } from './json-text';
 import {
   confirmedSubscribers,
@@ -156,7 +156,7 @@ function database(io: ScriptIo) {
     );
   const emulator = io.env.FIRESTORE_EMULATOR_HOST?.trim();
   io.error(`Firestore: project ${projectId}${emulator ? ` (emulator at ${emulator})` : ''}`);
-  return newsletterDatabase(projectId);
+  return serverDatabase(projectId);
 }
 
 export async function newsletterCommand(

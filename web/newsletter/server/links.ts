@@ -6,13 +6,13 @@
 // No 'server-only' marker: the proxy imports this (web/newsletter/server/link-answer.ts), and
 // it holds no secret (the project id is public).
 import { cutUserAgent } from '../signup';
-import { newsletterDatabase } from './firestore';
+import { serverDatabase } from '@/web/firebase/server-database';
 import { confirmByToken, unsubscribeByToken, type LinkOutcome } from './records';
 
 function database() {
   // The browser's Firebase project, inlined where it is named (web/firebase/config.ts).
   const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID?.trim();
-  return projectId ? newsletterDatabase(projectId) : null;
+  return projectId ? serverDatabase(projectId) : null;
 }
 
 export async function confirmFromLink(

@@ -4,7 +4,7 @@
  * wait in Firestore's inbox and are sent once mails are on (within 48 hours of the signup).
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import { siteContent } from '@/web/publish/site-gate';
+import { siteContent } from '@/web/dictionaries/site-gate';
 import {
   confirmationsOffReason,
   readNewsletterSettings,
@@ -12,7 +12,7 @@ import {
   type NewsletterSettings,
 } from '@/web/site/settings';
 import { presentText } from '@/web/ui/presence';
-import { newsletterDatabase } from './firestore';
+import { serverDatabase } from '@/web/firebase/server-database';
 import { startConfirmationWorker, type NewsletterCopy } from './worker';
 
 async function readCopy(): Promise<NewsletterCopy> {
@@ -52,7 +52,7 @@ export function startNewsletterConfirmations(): void {
     return;
   }
   startConfirmationWorker({
-    db: newsletterDatabase(settings.projectId),
+    db: serverDatabase(settings.projectId),
     mail: settings.mail,
     siteUrl: siteUrl(),
     copy: readCopy,

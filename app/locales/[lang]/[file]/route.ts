@@ -1,4 +1,9 @@
-import { localesFileParams, localesFileResponse } from '@/web/publish/locales-file';
+import { localesFileParams, localesFileResponse } from '@/web/dictionaries/locales-file';
+import { handSiteRenderCheck } from '@/web/render/render-check';
+
+// `next build` runs no instrumentation.ts: an entry that reads dictionaries while it is
+// prerendered hands the gate its render check itself (web/dictionaries/site-gate.ts).
+handSiteRenderCheck();
 
 // Prerendered at build and revalidated by the publish webhook, like the pages.
 export const dynamic = 'force-static';

@@ -1,19 +1,22 @@
 /**
- * The site's one content gate (store → split → validate → last good version), shared by
- * every page render and route handler of this server process, and the cache tag each
+ * The site's one content gate (store → split → validate → render → last good version), shared
+ * by every page render and route handler of this server process, and the cache tag each
  * namespace's results carry.
+ *
+ * The gate renders a version before serving it, but the pages it renders read their texts
+ * through it: so it is handed its render check from the top, where the site is assembled
+ * (`handSiteRenderCheck` in web/render/render-check.tsx, called by instrumentation.ts for a
+ * server and by the app's entries for `next build`), and this folder never imports the pages.
  */
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
-import { ContentGate } from '@/content/gate';
+import { ContentGate, type RenderCheck } from '@/content/gate';
 import { Snapshot, type SnapshotStore } from '@/content/snapshot';
 import { openContentStore, type ContentStore } from '@/content/store';
-import { servedVersions, siteRenderCheck } from '../render/render-check';
-import { runServerComponents } from '../render/server-tree';
 import { SharedSnapshot } from '../shared-cache/gate-snapshot';
-import { sharedRedis } from '../shared-cache/redis-connection';
+import { sharedRedis, type SharedRedis } from '../shared-cache/redis-connection';
 import { siteDistDir } from '../site/settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
@@ -30,6 +33,8 @@ export interface SiteContent {
   readonly snapshot: SnapshotStore;
   /** With REDIS_URL: the same snapshot, shared by every instance (several-instances.md). */
   readonly shared: SharedSnapshot | undefined;
+  /** The connection `shared` uses: the go-live path records publishes and purges on it. */
+  readonly redis: SharedRedis | undefined;
   /** The store itself, for previews: they read drafts past the gate and every cache. */
   readonly store: ContentStore;
 }
@@ -37,6 +42,24 @@ export interface SiteContent {
 // Pages and route handlers are bundled separately; the gate lives on globalThis so that
 // all of them share one instance per process and their store reads coalesce.
 const KEY = Symbol.for('rg.site.content');
+const RENDER_CHECK = Symbol.for('rg.site.render-check');
+
+/** Gives the gate the check that renders a version wherever the site shows it. */
+export function handRenderCheck(check: RenderCheck): void {
+  (globalThis as { [RENDER_CHECK]?: RenderCheck })[RENDER_CHECK] = check;
+}
+
+/**
+ * The check handed over, at the time of the check. None handed over is a fault of the
+ * assembly: the gate then holds the version back (and a build fails) rather than serve
+ * copy nobody rendered.
+ */
+const handedRenderCheck: RenderCheck = (namespace, languages) => {
+  const check = (globalThis as { [RENDER_CHECK]?: RenderCheck })[RENDER_CHECK];
+  if (!check)
+    throw new Error('no render check was handed to the gate (handSiteRenderCheck was not called)');
+  return check(namespace, languages);
+};
 
 /** The id `next build` gave this build: the shared store keeps each build's state apart. */
 function buildId(): string {
@@ -62,12 +85,9 @@ export function siteContent(): SiteContent {
       snapshot,
       failOnProblems: building,
       // The gate lets through only what renders (web/render/render-check.tsx).
-      renderCheck: siteRenderCheck({
-        served: servedVersions(store, snapshot),
-        renderTree: runServerComponents,
-      }),
+      renderCheck: handedRenderCheck,
     });
-    holder[KEY] = { gate, snapshot, shared, store };
+    holder[KEY] = { gate, snapshot, shared, redis, store };
   }
   return holder[KEY];
 }

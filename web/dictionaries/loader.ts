@@ -11,7 +11,7 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import { CACHE_GENERATION, dictionaryTag, siteContent } from '../publish/site-gate';
+import { CACHE_GENERATION, dictionaryTag, siteContent } from './site-gate';
 
 type Languages<N extends Namespace> = Record<Language, DictionaryOf<N>>;
 

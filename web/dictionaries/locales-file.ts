@@ -2,7 +2,7 @@
 import 'server-only';
 import { isNamespace, NAMESPACES } from '@/schemas';
 import { isLanguage, LANGUAGES } from '@/schemas/languages';
-import { loadNamespace } from '../publish/dictionaries';
+import { loadNamespace } from './loader';
 
 export const localesFileParams = () =>
   LANGUAGES.flatMap((lang) => NAMESPACES.map((namespace) => ({ lang, file: `${namespace}.json` })));

@@ -5,7 +5,7 @@
  * since every text the rules accept renders (web/render/every-text-renders.test.tsx).
  */
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentGate } from '@/content/gate';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
@@ -17,6 +17,9 @@ import type { LoadDictionary } from '../site/page-source';
 import { servedVersions, siteRenderCheck, type RenderTree } from '../render/render-check';
 import { SitePageView } from '../render/site-page';
 import { renderHtml } from '../site/testing/render-html';
+
+// A marker package that throws outside Next's server bundles; it has no behaviour to keep.
+vi.mock('server-only', () => ({}));
 
 const BREAKS = '\u2603';
 const brokenRenderer: RenderTree = async (tree) => {
