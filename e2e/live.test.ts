@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
+import { CONSENT_WORDING_ONLY, markWordingOnly } from '@/schemas/consent-text';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
@@ -358,6 +359,27 @@ describe('cookie consent after a publish', () => {
 
     await editStored(LIVE_STORE, 'dictionary-common', (doc) => {
       doc.cookieBanner.body.en += ' We also measure which pages load slowly.';
+    });
+    expect((await publish('common')).status).toBe(200);
+    await expect(bannerShown(page)).resolves.toBe(true);
+    await context.close();
+  });
+  it('a banner change marked wording only asks no one again; the next real change does', async () => {
+    const { page, context } = await returningVisitor();
+    await expect(bannerShown(page)).resolves.toBe(false);
+
+    // Published as the Studio's "Wording only" action leaves the document.
+    await editStored(LIVE_STORE, 'dictionary-common', (doc) => {
+      const before = structuredClone(doc);
+      doc.cookieBanner.body.en = doc.cookieBanner.body.en.replace(/\.?$/, '!');
+      doc[CONSENT_WORDING_ONLY] = markWordingOnly(doc, before);
+    });
+    expect((await publish('common')).status).toBe(200);
+    await expect(bannerShown(page)).resolves.toBe(false);
+
+    // A change that matters keeps the old mark in the document, but asks again.
+    await editStored(LIVE_STORE, 'dictionary-common', (doc) => {
+      doc.cookieBanner.accept.en = 'Accept analytics';
     });
     expect((await publish('common')).status).toBe(200);
     await expect(bannerShown(page)).resolves.toBe(true);

@@ -14,6 +14,7 @@ import {
   type TextFormat,
   type TextNode,
 } from './define';
+import { CONSENT_WORDING_ONLY } from './consent-text';
 import { documentType, type Namespace, dictionaries } from './index';
 import {
   DEFAULT_LANGUAGE,
@@ -513,6 +514,24 @@ export function fieldGroups(dictionary: Dictionary): {
   return { groups, groupOf };
 }
 
+/**
+ * The banner changes marked wording only (./consent-text.ts): kept in the `common` document,
+ * never shown as a field; the Studio's "Wording only" action writes it.
+ */
+const consentWordingOnlyField: SanityField = {
+  name: CONSENT_WORDING_ONLY,
+  type: 'object',
+  title: 'Cookie banner changes marked wording only',
+  description: 'Per language: the banner texts whose consents still count.',
+  hidden: true,
+  fields: LANGUAGES.map((language) => ({
+    name: language,
+    type: 'text',
+    title: LANGUAGE_NAMES[language],
+    description: `The ${LANGUAGE_NAMES[language]} banner texts now and those whose consents still count (JSON).`,
+  })),
+};
+
 export function sanityDocumentType(namespace: Namespace): SanityDocumentType {
   const dictionary: Dictionary = dictionaries[namespace];
   const title = dictionary.title ?? titleFromKey(namespace);
@@ -528,17 +547,19 @@ export function sanityDocumentType(namespace: Namespace): SanityDocumentType {
     description: dictionary.description,
     namespace,
     ...(groups.length ? { groups: [ALL_FIELDS_HIDDEN, ...groups] } : {}),
-    fields: entries.map(([key, node]) => {
-      const field = sanityField(key, node);
-      if (!groupOf[key]) return field;
-      // A block shown in its own tab has nothing to fold away: no toggle before its texts.
-      const own = groupOf[key] === key && field.options?.collapsible;
-      return {
-        ...field,
-        group: groupOf[key],
-        ...(own ? { options: { ...field.options, collapsible: false } } : {}),
-      };
-    }),
+    fields: entries
+      .map(([key, node]) => {
+        const field = sanityField(key, node);
+        if (!groupOf[key]) return field;
+        // A block shown in its own tab has nothing to fold away: no toggle before its texts.
+        const own = groupOf[key] === key && field.options?.collapsible;
+        return {
+          ...field,
+          group: groupOf[key],
+          ...(own ? { options: { ...field.options, collapsible: false } } : {}),
+        };
+      })
+      .concat(namespace === 'common' ? [consentWordingOnlyField] : []),
     // Without a preview, Sanity titles a document with its first field, dumped as an object.
     preview: { select: { id: '_id' }, prepare: () => ({ title }) },
   };

@@ -35,7 +35,13 @@ const en = {
   'publish-check.title': 'Fix these to publish:',
   'consent-prompt.label': 'Publishing asks visitors again ({{languages}})',
   'consent-prompt.title':
-    'This change alters the cookie banner or the privacy policy date visitors agreed to: every visitor who chose in these languages is asked for consent again.',
+    'This change alters the cookie banner or the privacy policy date visitors agreed to: every visitor who chose in these languages is asked for consent again. Only a typo or punctuation in the banner? Choose “Wording only” beside Publish.',
+  'consent-prompt.wording-only': 'Wording only – don’t ask visitors again',
+  'consent-prompt.wording-only-title':
+    'The banner change keeps its meaning (a typo, punctuation): consents given to the words before still count. Change the banner again and visitors are asked again, unless you mark that change too.',
+  'consent-prompt.wording-only-label': 'Wording only: visitors are not asked again ({{languages}})',
+  'consent-prompt.wording-only-label-title':
+    'Marked as wording only: after publishing, consents given to the words before still count. Change the banner again and visitors are asked again, unless you mark that change too.',
   'text-actions.all-languages': 'All languages',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
@@ -71,7 +77,14 @@ const de: Record<EditorTextKey, string> = {
   'publish-check.title': 'Behebe das, um zu veröffentlichen:',
   'consent-prompt.label': 'Veröffentlichen fragt erneut nach Zustimmung ({{languages}})',
   'consent-prompt.title':
-    'Diese Änderung betrifft das Cookie-Banner oder das Datum der Datenschutzerklärung, dem Besucher zugestimmt haben: Wer in diesen Sprachen gewählt hat, wird erneut gefragt.',
+    'Diese Änderung betrifft das Cookie-Banner oder das Datum der Datenschutzerklärung, dem Besucher zugestimmt haben: Wer in diesen Sprachen gewählt hat, wird erneut gefragt. Nur ein Tippfehler oder Satzzeichen im Banner? Wähle „Nur Formulierung“ neben Veröffentlichen.',
+  'consent-prompt.wording-only': 'Nur Formulierung – Besucher nicht erneut fragen',
+  'consent-prompt.wording-only-title':
+    'Die Änderung am Banner behält ihre Bedeutung (ein Tippfehler, Satzzeichen): Zustimmungen zum bisherigen Wortlaut gelten weiter. Änderst du das Banner erneut, werden Besucher wieder gefragt, außer du markierst auch diese Änderung.',
+  'consent-prompt.wording-only-label':
+    'Nur Formulierung: Besucher werden nicht erneut gefragt ({{languages}})',
+  'consent-prompt.wording-only-label-title':
+    'Als reine Formulierung markiert: Nach dem Veröffentlichen gelten Zustimmungen zum bisherigen Wortlaut weiter. Änderst du das Banner erneut, werden Besucher wieder gefragt, außer du markierst auch diese Änderung.',
   'text-actions.all-languages': 'Alle Sprachen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':

@@ -4,12 +4,12 @@
  * edit and publish but not create, duplicate, unpublish or delete dictionaries.
  */
 import { languageFilter } from '@sanity/language-filter';
-import { defineConfig, type DocumentBadgeComponent } from 'sanity';
+import { defineConfig, type DocumentActionComponent, type DocumentBadgeComponent } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { namespaceOfDocumentType } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../schemas/languages';
 import { coverageLabel, documentCoverage, isUpToDate } from './coverage';
-import { ConsentPromptBadge } from './consent-prompt';
+import { ConsentPromptBadge, WordingOnlyAction } from './consent-prompt';
 import { editorBundles } from './editor-i18n';
 import { apiHost, dataset, projectId } from './env';
 import { interfaceLanguages } from './interface-languages';
@@ -37,6 +37,13 @@ const CoverageBadge: DocumentBadgeComponent = (props) => {
     color: isUpToDate(coverage) ? 'success' : 'warning',
   };
 };
+
+/** "Wording only" (./consent-prompt.ts) comes right after Publish, first in its menu. */
+function withWordingOnly(actions: DocumentActionComponent[]): DocumentActionComponent[] {
+  const publish = actions.findIndex((action) => action.action === 'publish');
+  const at = publish + 1;
+  return [...actions.slice(0, at), WordingOnlyAction, ...actions.slice(at)];
+}
 
 export default defineConfig({
   name: 'default',
@@ -84,7 +91,7 @@ export default defineConfig({
     comments: { enabled: false },
     actions: (actions, context) =>
       dictionaryTypeNames.has(context.schemaType)
-        ? actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? ''))
+        ? withWordingOnly(actions.filter((action) => !BLOCKED_ACTIONS.has(action.action ?? '')))
         : actions,
     badges: (badges, context) =>
       dictionaryTypeNames.has(context.schemaType)

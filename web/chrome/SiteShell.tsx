@@ -5,7 +5,13 @@ import { normaliseFooter, normaliseHeader } from '@/web/chrome/models';
 import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
-import { bannerVersion, publishedBanner, type BannerVersions } from '../consent/version';
+import {
+  bannerVersion,
+  earlierVersions,
+  publishedBanner,
+  type BannerVersions,
+  type EarlierVersions,
+} from '../consent/version';
 import { pagePath } from '../i18n/paths';
 import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
@@ -14,8 +20,14 @@ import type { PageSource } from '../site/page-source';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The banner text version of every language, for the choice a returning visitor made in any. */
-async function bannerVersions(source: PageSource): Promise<BannerVersions> {
+/**
+ * The banner text version of every language, for the choice a returning visitor made in any,
+ * and the earlier versions that still count (a change marked wording only).
+ */
+async function bannerVersions(
+  source: PageSource,
+): Promise<{ versions: BannerVersions; earlier: EarlierVersions }> {
+  const marks = (await source.consentWordingOnly?.()) ?? null;
   const entries = await Promise.all(
     LANGUAGES.map(async (language) => {
       const [common, privacyPolicy] = await Promise.all([
@@ -23,10 +35,20 @@ async function bannerVersions(source: PageSource): Promise<BannerVersions> {
         source.body(language, 'privacyPolicy'),
       ]);
       const shown = publishedBanner(common, privacyPolicy);
-      return shown ? [[language, bannerVersion(shown)] as const] : [];
+      if (!shown) return [];
+      const earlier = earlierVersions(shown, marks, language);
+      return [{ language, version: bannerVersion(shown), earlier }];
     }),
   );
-  return Object.fromEntries(entries.flat());
+  const flat = entries.flat();
+  return {
+    versions: Object.fromEntries(flat.map(({ language, version }) => [language, version])),
+    earlier: Object.fromEntries(
+      flat
+        .filter(({ earlier }) => earlier.length > 0)
+        .map(({ language, earlier }) => [language, earlier]),
+    ),
+  };
 }
 
 /** Rendered by each page (not the layout), because the header needs the page's path. */
@@ -44,11 +66,11 @@ export async function SiteShell({
   children: ReactNode;
 }) {
   const { preview } = source;
-  const [common, layout, footer, versions] = await Promise.all([
+  const [common, layout, footer, { versions, earlier }] = await Promise.all([
     source.body(language, 'common'),
     source.body(language, 'layout'),
     source.body(language, 'footer'),
-    preview ? {} : bannerVersions(source),
+    preview ? { versions: {}, earlier: {} } : bannerVersions(source),
   ]);
   // The bar stays readable in keys mode: it is how the editor leaves keys mode again.
   const barTexts = preview ? (await source.head(language, 'common')).preview : undefined;
@@ -75,6 +97,7 @@ export async function SiteShell({
         privacyHref={pagePath('privacy-policy', language)}
         language={language}
         versions={versions}
+        earlierVersions={earlier}
       />
       {header && (
         <Header

@@ -24,7 +24,7 @@ import {
   type Consent,
   type Decision,
 } from '../consent/store';
-import type { BannerVersions } from '../consent/version';
+import type { BannerVersions, EarlierVersions } from '../consent/version';
 import { REST_EVENTS, onLanguageClick } from './language-switch';
 import { AHEAD_EVENTS, fetchAhead, onAppLinkClick, type Router } from './links';
 
@@ -123,15 +123,18 @@ export function ClientRuntime({
   privacyHref,
   language = 'en',
   versions = {},
+  earlierVersions = {},
 }: {
   texts: BannerTexts | null;
   privacyHref: string;
   language?: Language;
   /** The banner text version of every language (../consent/version.ts). */
   versions?: BannerVersions;
+  /** Earlier versions that still count: changes marked wording only. */
+  earlierVersions?: EarlierVersions;
 }) {
   // Before the first read: a stored choice counts only against the published versions.
-  setConsentContext({ versions, language });
+  setConsentContext({ versions, earlier: earlierVersions, language });
   const consent = useSyncExternalStore(subscribeConsent, readConsent, serverSnapshot);
   const reopened = useSyncExternalStore(subscribeConsent, isReopened, isServer);
   const gpc = useSyncExternalStore(subscribeNothing, sendsGpc, isServer);

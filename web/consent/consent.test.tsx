@@ -15,7 +15,7 @@ import {
   subscribeConsent,
   writeConsent,
 } from './store';
-import { bannerVersion, publishedBanner } from './version';
+import { bannerVersion, earlierVersions, publishedBanner } from './version';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -127,6 +127,25 @@ describe('consent store', () => {
     expect(read(stored('declined'))).toBe('declined');
   });
 
+  it('keeps a choice made before a change marked wording only', () => {
+    const wordingOnly = '2222222222222222';
+    setConsentContext({
+      versions: { ...VERSIONS, de: wordingOnly },
+      earlier: { de: [VERSIONS.de] },
+      language: 'de',
+    });
+    expect(read(stored('accepted'))).toBe('accepted');
+    // Only in the language it was marked in, and only while that language has a banner.
+    setConsentContext({
+      versions: { en: wordingOnly },
+      earlier: { de: [VERSIONS.de] },
+      language: 'de',
+    });
+    expect(read(stored('accepted'))).toBe('unknown');
+    setConsentContext({ versions: VERSIONS, earlier: { en: [VERSIONS.de] }, language: 'de' });
+    expect(read(stored('accepted', { version: '3333333333333333' }))).toBe('unknown');
+  });
+
   it('counts an acceptance for 12 months and a decline for 6', () => {
     const accepted = stored('accepted', { at: '2025-11-27T12:00:00.000Z' }, 0);
     expect(read(accepted, Date.parse('2026-11-27T11:59:59Z'))).toBe('accepted');
@@ -211,6 +230,26 @@ describe('banner text version', () => {
     expect(version({ settings: 'Settings', gpcNote: 'GPC', acceptedOn: 'On {date}' })).toBe(base);
     // Spaces around a text are not shown, so they make no new version.
     expect(version({ title: ` ${bundledBanner.title} ` })).toBe(base);
+  });
+
+  it('counts the version before a change marked wording only, until the next change', () => {
+    const words = (banner: typeof bundledBanner) => [
+      banner.title,
+      banner.body,
+      banner.linkLabel,
+      banner.accept,
+      banner.decline,
+    ];
+    const typo = { ...bundledBanner, body: 'We use analytics only if you accept!' };
+    const marks = { en: JSON.stringify({ now: words(typo), earlier: [words(bundledBanner)] }) };
+    const shown = (banner: object, lastUpdated = '21 November 2026') =>
+      publishedBanner(common(banner), { lastUpdated })!;
+    expect(earlierVersions(shown(typo), marks, 'en')).toEqual([version()]);
+    expect(earlierVersions(shown(typo), marks, 'de')).toEqual([]);
+    // A later change the mark was not made for, or a new privacy policy: asked again.
+    expect(earlierVersions(shown({ ...typo, accept: 'OK' }), marks, 'en')).toEqual([]);
+    const newPolicy = earlierVersions(shown(typo, '1 December 2026'), marks, 'en');
+    expect(newPolicy).not.toContain(version());
   });
 });
 

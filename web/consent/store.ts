@@ -2,9 +2,10 @@
  * Cookie consent: unknown, accepted or declined. The specification's key holds the bare
  * choice; beside it the browser keeps when the choice was made, a random consent id (no other
  * identifier) and the version of the banner text it was made on (./version.ts). A choice counts
- * only while all of that is well-formed, its text version is still the published one, it is
- * younger than 12 months (an acceptance) or 6 months (a decline), and, in a browser that sends
- * Global Privacy Control, an acceptance was given with GPC on. Anything else is unknown: the
+ * only while all of that is well-formed, its text version is still the published one (or one
+ * from before a change marked wording only, schemas/consent-text.ts), it is younger than 12
+ * months (an acceptance) or 6 months (a decline), and, in a browser that sends Global Privacy
+ * Control, an acceptance was given with GPC on. Anything else is unknown: the
  * banner shows and analytics stay off. A small external store for `useSyncExternalStore`.
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -33,6 +34,8 @@ export interface StoredChoice {
 /** What the page shows: the banner text version of each language, and the page's language. */
 export interface ConsentContext {
   readonly versions: Partial<Record<Language, string>>;
+  /** Earlier versions whose choices still count: banner changes marked wording only. */
+  readonly earlier?: Partial<Record<Language, readonly string[]>>;
   readonly language: Language;
 }
 
@@ -109,7 +112,9 @@ function counts(
   const made = Date.parse(record.at);
   // A time in the future would stretch the validity: a clock set back or a forged record.
   if (made > now + 24 * 3600_000 || now >= expiresAt(choice, record.at)) return false;
-  if (record.version !== context.versions[record.language]) return false;
+  const current = context.versions[record.language];
+  const earlier = context.earlier?.[record.language] ?? [];
+  if (record.version !== current && (!current || !earlier.includes(record.version))) return false;
   return !(choice === 'accepted' && gpc && !record.gpc);
 }
 

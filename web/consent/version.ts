@@ -4,9 +4,11 @@
  * choice made on another version no longer counts (./store.ts), so a new purpose, a changed
  * banner or a changed privacy policy asks every visitor again. Computed on the server; the
  * page carries the version of every language, since a visitor may choose in one language and
- * come back in another.
+ * come back in another. A change the editor marked wording only keeps the consents given to
+ * the words before it (`earlierVersions`).
  */
 import type { DictionaryOf } from '@/schemas';
+import { BANNER_CONSENT_KEYS, earlierWordsThatCount } from '@/schemas/consent-text';
 import type { Language } from '@/schemas/languages';
 import { textVersion } from '@/web/site/text-version';
 import { bannerTexts, type BannerTexts } from './banner-texts';
@@ -54,3 +56,20 @@ export function publishedBanner(
 }
 
 export type BannerVersions = Partial<Record<Language, string>>;
+
+/**
+ * The versions before a banner change marked wording only (schemas/consent-text.ts) whose
+ * consents still count where `shown` is published: the same privacy policy revision, earlier
+ * banner words. None once the banner changed again without the mark.
+ */
+export function earlierVersions(shown: ShownBanner, marks: unknown, language: Language): string[] {
+  const now = BANNER_CONSENT_KEYS.map((key) => shown[key]);
+  return earlierWordsThatCount(marks, language, now).map((words) => {
+    const [title = '', body = '', linkLabel = '', accept = '', decline = ''] = words;
+    const texts = { title, body, linkLabel, accept, decline };
+    return bannerVersion(shownBanner(texts, shown.privacyRevision));
+  });
+}
+
+/** Per language, the earlier versions whose consents still count (usually none). */
+export type EarlierVersions = Partial<Record<Language, readonly string[]>>;

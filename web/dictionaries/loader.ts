@@ -10,6 +10,7 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
+import { CONSENT_WORDING_ONLY } from '@/schemas/consent-text';
 import type { Language } from '@/schemas/languages';
 import { CACHE_GENERATION, dictionaryTag, siteContent } from './site-gate';
 
@@ -41,3 +42,21 @@ export const loadDictionary = cache(
   async <N extends Namespace>(language: Language, namespace: N): Promise<DictionaryOf<N>> =>
     (await loadNamespace(namespace))[language],
 );
+
+/**
+ * The `common` document's banner changes marked wording only (schemas/consent-text.ts): a
+ * hidden field, never in /locales, read from the document the site serves (the last good
+ * one while the store's is held back), under the same tag as the banner's texts.
+ */
+const cachedWordingOnly = unstable_cache(
+  async (): Promise<unknown> => {
+    const { gate, snapshot } = siteContent();
+    const result = await gate.read('common');
+    const document = result.document ?? (await snapshot.read('common'))?.document;
+    return (document as Record<string, unknown> | undefined)?.[CONSENT_WORDING_ONLY] ?? null;
+  },
+  ['consent-wording-only', CACHE_GENERATION],
+  { tags: [dictionaryTag('common')] },
+);
+
+export const loadConsentWordingOnly = cache((): Promise<unknown> => cachedWordingOnly());

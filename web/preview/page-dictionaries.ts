@@ -15,7 +15,7 @@ import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { siteContent } from '../dictionaries/site-gate';
-import { loadDictionary } from '../dictionaries/loader';
+import { loadConsentWordingOnly, loadDictionary } from '../dictionaries/loader';
 import type { PageSource, PreviewState } from '../site/page-source';
 import { previewDictionary } from './annotate';
 import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';
@@ -69,5 +69,10 @@ export async function loadHeadDictionary<N extends Namespace>(
 
 /** What a page route renders from: the published dictionaries, or in a preview the drafts. */
 export async function pageSource(): Promise<PageSource> {
-  return { body: loadPageDictionary, head: loadHeadDictionary, preview: await previewState() };
+  return {
+    body: loadPageDictionary,
+    head: loadHeadDictionary,
+    preview: await previewState(),
+    consentWordingOnly: loadConsentWordingOnly,
+  };
 }

@@ -19,6 +19,11 @@ export interface PageSource {
   readonly head: LoadDictionary;
   /** The preview this request asks for, or null. */
   readonly preview: PreviewState | null;
+  /**
+   * The published banner changes marked wording only (schemas/consent-text.ts); absent where
+   * no visitor's consent is checked (a render check).
+   */
+  readonly consentWordingOnly?: () => Promise<unknown>;
 }
 
 /** What a preview (draft mode, web/preview/) asks of the page. */
