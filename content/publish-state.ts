@@ -61,16 +61,25 @@ export function followUp(delivery: DeliveryOutcome, status: SiteStatus): Publish
   return reasons.length ? { state: 'pending', reasons } : { state: 'live' };
 }
 
-/** The Studio's words for each state (the badge and its tests). */
-export function describePublishState(state: PublishState): string | null {
+/**
+ * What the Studio says for a state: the key of its words (studio/editor-i18n.ts, in the
+ * interface language) and what they name; the problems and reasons are the site's own words.
+ */
+export function publishStateText(
+  state: PublishState,
+):
+  | { key: 'site-state.live' }
+  | { key: 'site-state.held-back'; problems: string }
+  | { key: 'site-state.pending'; reasons: string }
+  | null {
   switch (state.state) {
     case 'none':
       return null;
     case 'live':
-      return 'Live on the site';
+      return { key: 'site-state.live' };
     case 'held-back':
-      return `Held back: ${state.problems.join('; ')}`;
+      return { key: 'site-state.held-back', problems: state.problems.join('; ') };
     case 'pending':
-      return `Published, not yet live everywhere: ${state.reasons.join('; ')}`;
+      return { key: 'site-state.pending', reasons: state.reasons.join('; ') };
   }
 }

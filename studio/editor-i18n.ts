@@ -36,6 +36,9 @@ const en = {
   'consent-prompt.label': 'Publishing asks visitors again ({{languages}})',
   'consent-prompt.title':
     'This change alters the cookie banner or the privacy policy date visitors agreed to: every visitor who chose in these languages is asked for consent again.',
+  'site-state.live': 'Live on the site',
+  'site-state.held-back': 'Held back: {{problems}}',
+  'site-state.pending': 'Published, not yet live everywhere: {{reasons}}',
   'text-actions.all-languages': 'All languages',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
@@ -72,6 +75,9 @@ const de: Record<EditorTextKey, string> = {
   'consent-prompt.label': 'Veröffentlichen fragt erneut nach Zustimmung ({{languages}})',
   'consent-prompt.title':
     'Diese Änderung betrifft das Cookie-Banner oder das Datum der Datenschutzerklärung, dem Besucher zugestimmt haben: Wer in diesen Sprachen gewählt hat, wird erneut gefragt.',
+  'site-state.live': 'Live auf der Website',
+  'site-state.held-back': 'Zurückgehalten: {{problems}}',
+  'site-state.pending': 'Veröffentlicht, noch nicht überall live: {{reasons}}',
   'text-actions.all-languages': 'Alle Sprachen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':
