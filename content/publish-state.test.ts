@@ -1,7 +1,7 @@
 /** What the Studio tells the editor after a publish, from the site's answer and status. */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOutcome } from './notify-site';
-import { followUp, publishStateText, stateOfDelivery } from './publish-state';
+import { followUp, publishStateText, stateOfDelivery, stateOnSite } from './publish-state';
 
 const answered = (status: number, answer: DeliveryOutcome['answer']): DeliveryOutcome => ({
   document: 'dictionary-footer',
@@ -68,5 +68,12 @@ describe('the editor is told', () => {
     expect(
       publishStateText(stateOfDelivery(answered(200, { status: 'ignored', reason: 'draft' }))),
     ).toBeNull();
+  });
+
+  it('with a Sanity project, from the site: live once it serves the revision and is well', () => {
+    expect(stateOnSite({ status: 'ok', serves: false })).toEqual({ state: 'not-on-site' });
+    expect(stateOnSite({ status: 'degraded', serves: true })).toEqual({ state: 'site-degraded' });
+    expect(stateOnSite({ status: 'ok', serves: true })).toEqual({ state: 'live' });
+    expect(publishStateText({ state: 'not-on-site' })).toEqual({ key: 'site-state.not-on-site' });
   });
 });

@@ -8,7 +8,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useClient, useTranslation, type DocumentBadgeComponent } from 'sanity';
-import { publishStateText, type PublishState } from '../content/publish-state';
+import {
+  publishStateText,
+  stateOnSite,
+  type PublishState,
+  type SiteServes,
+} from '../content/publish-state';
+import { siteUrl } from './env';
 import { EDITOR_NAMESPACE } from './editor-i18n';
 
 const ASK_EVERY_MS = 2_000;
@@ -32,9 +38,25 @@ export const SiteStateBadge: DocumentBadgeComponent = (props) => {
             setState(next);
             timer = setTimeout(ask, ASK_EVERY_MS);
           },
-          // No such route (a Sanity project): nothing to show, nothing to ask again.
+          // No such route (a Sanity project): the site says whether it serves the revision.
+          () => askSite(),
+        );
+    const askSite = (): void => {
+      if (!revision) return;
+      const query = new URLSearchParams({ document: props.id, rev: revision });
+      void fetch(`${siteUrl}/api/content-status?${query}`)
+        .then((response) => (response.ok ? (response.json() as Promise<SiteServes>) : undefined))
+        .then(
+          (answer) => {
+            if (stopped || !answer) return;
+            const next = stateOnSite(answer);
+            setState(next);
+            if (next.state !== 'live') timer = setTimeout(askSite, ASK_EVERY_MS);
+          },
+          // The site unreachable from the editor's browser: nothing to show.
           () => undefined,
         );
+    };
     ask();
     return () => {
       stopped = true;
