@@ -1,7 +1,7 @@
 /** What the Studio tells the editor after a publish, from the site's answer and status. */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOutcome } from './notify-site';
-import { describePublishState, followUp, stateOfDelivery } from './publish-state';
+import { followUp, publishStateText, stateOfDelivery, stateOnSite } from './publish-state';
 
 const answered = (status: number, answer: DeliveryOutcome['answer']): DeliveryOutcome => ({
   document: 'dictionary-footer',
@@ -25,7 +25,7 @@ const refused = answered(503, {
 
 describe('the editor is told', () => {
   it('live once the site answered 200 and nothing is pending', () => {
-    expect(describePublishState(followUp(revalidated, {}))).toBe('Live on the site');
+    expect(publishStateText(followUp(revalidated, {}))).toEqual({ key: 'site-state.live' });
   });
 
   it('held back, with the problems, whatever else is pending', () => {
@@ -35,33 +35,45 @@ describe('the editor is told', () => {
       document: 'dictionary-footer',
       problems: ['dictionary-footer (de) → copyrightTemplate: lacks {year}'],
     });
-    expect(
-      describePublishState(followUp(heldBack, { sharedCache: { redis: 'unreachable' } })),
-    ).toBe('Held back: dictionary-footer (de) → copyrightTemplate: lacks {year}');
+    expect(publishStateText(followUp(heldBack, { sharedCache: { redis: 'unreachable' } }))).toEqual(
+      {
+        key: 'site-state.held-back',
+        problems: 'dictionary-footer (de) → copyrightTemplate: lacks {year}',
+      },
+    );
   });
 
   it('not yet live everywhere while Redis is unreachable or a purge waits, then live', () => {
     expect(
-      describePublishState(
+      publishStateText(
         followUp(refused, { sharedCache: { redis: 'unreachable', address: 'redis://r:6379' } }),
       ),
-    ).toBe(
-      'Published, not yet live everywhere: the shared cache (Redis at redis://r:6379) is unreachable',
-    );
+    ).toEqual({
+      key: 'site-state.pending',
+      reasons: 'the shared cache (Redis at redis://r:6379) is unreachable',
+    });
     const purgePending = {
       sharedCache: { redis: 'reachable' },
       cdnPurge: { pending: [{ tag: 'dictionary:footer', ageSeconds: 42, error: '500' }] },
     };
-    expect(describePublishState(followUp(revalidated, purgePending))).toBe(
-      'Published, not yet live everywhere: the CDN purge of dictionary:footer has waited 42 s (500)',
-    );
+    expect(publishStateText(followUp(revalidated, purgePending))).toEqual({
+      key: 'site-state.pending',
+      reasons: 'the CDN purge of dictionary:footer has waited 42 s (500)',
+    });
     // Redis back, the reconciliation finished it, the purge went out: no second delivery.
     expect(followUp(refused, { sharedCache: { redis: 'reachable' } })).toEqual({ state: 'live' });
   });
 
   it('says nothing for a document the site ignores', () => {
     expect(
-      describePublishState(stateOfDelivery(answered(200, { status: 'ignored', reason: 'draft' }))),
+      publishStateText(stateOfDelivery(answered(200, { status: 'ignored', reason: 'draft' }))),
     ).toBeNull();
+  });
+
+  it('with a Sanity project, from the site: live once it serves the revision and is well', () => {
+    expect(stateOnSite({ status: 'ok', serves: false })).toEqual({ state: 'not-on-site' });
+    expect(stateOnSite({ status: 'degraded', serves: true })).toEqual({ state: 'site-degraded' });
+    expect(stateOnSite({ status: 'ok', serves: true })).toEqual({ state: 'live' });
+    expect(publishStateText({ state: 'not-on-site' })).toEqual({ key: 'site-state.not-on-site' });
   });
 });

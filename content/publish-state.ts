@@ -12,7 +12,26 @@ export type PublishState =
   | { readonly state: 'live' }
   | { readonly state: 'held-back'; readonly problems: readonly string[] }
   /** Published and saved; the site, its other instances or the CDN do not show it yet. */
-  | { readonly state: 'pending'; readonly reasons: readonly string[] };
+  | { readonly state: 'pending'; readonly reasons: readonly string[] }
+  /**
+   * As a Studio on a Sanity project learns it from the site (no local API to pass on the
+   * webhook's answer): the site does not serve the published revision yet, or it does but
+   * reports a problem (Redis, a CDN purge). Why is in the site's status detail.
+   */
+  | { readonly state: 'not-on-site' }
+  | { readonly state: 'site-degraded' };
+
+/** The site's public answer to `/api/content-status?document=<id>&rev=<_rev>`. */
+export interface SiteServes {
+  readonly status: 'ok' | 'degraded';
+  readonly serves: boolean;
+}
+
+/** What the site's public answer says of a publish. */
+export function stateOnSite(answer: SiteServes): PublishState {
+  if (!answer.serves) return { state: 'not-on-site' };
+  return answer.status === 'ok' ? { state: 'live' } : { state: 'site-degraded' };
+}
 
 /** The part of the site's `/api/content-status` (detail) this reads. */
 interface SiteStatus {
@@ -61,16 +80,29 @@ export function followUp(delivery: DeliveryOutcome, status: SiteStatus): Publish
   return reasons.length ? { state: 'pending', reasons } : { state: 'live' };
 }
 
-/** The Studio's words for each state (the badge and its tests). */
-export function describePublishState(state: PublishState): string | null {
+/**
+ * What the Studio says for a state: the key of its words (studio/editor-i18n.ts, in the
+ * interface language) and what they name; the problems and reasons are the site's own words.
+ */
+export function publishStateText(
+  state: PublishState,
+):
+  | { key: 'site-state.live' }
+  | { key: 'site-state.held-back'; problems: string }
+  | { key: 'site-state.pending'; reasons: string }
+  | { key: 'site-state.not-on-site' | 'site-state.site-degraded' }
+  | null {
   switch (state.state) {
     case 'none':
       return null;
     case 'live':
-      return 'Live on the site';
+      return { key: 'site-state.live' };
     case 'held-back':
-      return `Held back: ${state.problems.join('; ')}`;
+      return { key: 'site-state.held-back', problems: state.problems.join('; ') };
     case 'pending':
-      return `Published, not yet live everywhere: ${state.reasons.join('; ')}`;
+      return { key: 'site-state.pending', reasons: state.reasons.join('; ') };
+    case 'not-on-site':
+    case 'site-degraded':
+      return { key: `site-state.${state.state}` };
   }
 }

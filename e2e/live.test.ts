@@ -15,6 +15,7 @@ import { CONSENT_WORDING_ONLY, markWordingOnly } from '@/schemas/consent-text';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
+import { DEFAULT_STUDIO_URL } from '@/web/preview/settings';
 import { readSiteSettings } from '@/web/site/settings';
 import { serveBuildCopy, type RunningSite } from '@/testing/site-server';
 import { postWebhook } from '@/testing/webhook';
@@ -163,6 +164,36 @@ describe('publish → live', () => {
     expect(page.text).toContain(served);
     expect((await localesJson('de', 'hero')).title.main).toBe(served);
     await editStored(LIVE_STORE, 'dictionary-hero', (doc) => (doc.title.main.de = served));
+  });
+});
+
+describe('the Studio on a Sanity project asks the site whether a revision is live', () => {
+  it('answers anyone, open to the Studio origin, with nothing but the health word', async () => {
+    const ask = async (query: string) => {
+      const response = await fetch(`${origin}/api/content-status?${query}`, {
+        headers: { origin: DEFAULT_STUDIO_URL },
+      });
+      return { response, body: (await response.json()) as Record<string, unknown> };
+    };
+    // Sanity's documents carry a `_rev`; the store here is written as Sanity would.
+    const rev = `studioRev${Date.now()}`;
+    await editStored(LIVE_STORE, 'dictionary-faq', (doc) => {
+      doc._rev = rev;
+      doc.title.de = `FAQ ${rev}`;
+    });
+    expect((await ask(`document=dictionary-faq&rev=${rev}`)).body.serves).toBe(false);
+    expect((await publish('faq')).status).toBe(200);
+    await expect
+      .poll(async () => (await ask(`document=dictionary-faq&rev=${rev}`)).body.serves, {
+        timeout: LIVE_WITHIN_MS,
+      })
+      .toBe(true);
+    const { response, body } = await ask(`document=dictionary-faq&rev=${rev}`);
+    expect(response.headers.get('access-control-allow-origin')).toBe(DEFAULT_STUDIO_URL);
+    expect(Object.keys(body).sort()).toEqual(['document', 'serves', 'status']);
+    expect((await ask('document=dictionary-faq&rev=someOtherRev')).body.serves).toBe(false);
+    expect((await ask('document=not-a-dictionary&rev=x')).response.status).toBe(400);
+    expect((await ask(`document=dictionary-faq&rev=${'x'.repeat(65)}`)).response.status).toBe(400);
   });
 });
 

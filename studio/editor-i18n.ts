@@ -42,6 +42,13 @@ const en = {
   'consent-prompt.wording-only-label': 'Wording only: visitors are not asked again ({{languages}})',
   'consent-prompt.wording-only-label-title':
     'Marked as wording only: after publishing, consents given to the words before still count. Change the banner again and visitors are asked again, unless you mark that change too.',
+  'site-state.live': 'Live on the site',
+  'site-state.held-back': 'Held back: {{problems}}',
+  'site-state.pending': 'Published, not yet live everywhere: {{reasons}}',
+  'site-state.not-on-site':
+    'Published, not yet on the site: it arrives within seconds, unless the site held it back (its status says why)',
+  'site-state.site-degraded':
+    'Published, not yet live everywhere: the site reports a problem (its status says which)',
   'text-actions.all-languages': 'All languages',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
@@ -85,6 +92,13 @@ const de: Record<EditorTextKey, string> = {
     'Nur Formulierung: Besucher werden nicht erneut gefragt ({{languages}})',
   'consent-prompt.wording-only-label-title':
     'Als reine Formulierung markiert: Nach dem Veröffentlichen gelten Zustimmungen zum bisherigen Wortlaut weiter. Änderst du das Banner erneut, werden Besucher wieder gefragt, außer du markierst auch diese Änderung.',
+  'site-state.live': 'Live auf der Website',
+  'site-state.held-back': 'Zurückgehalten: {{problems}}',
+  'site-state.pending': 'Veröffentlicht, noch nicht überall live: {{reasons}}',
+  'site-state.not-on-site':
+    'Veröffentlicht, noch nicht auf der Website: Das dauert Sekunden, außer die Website hat es zurückgehalten (ihr Status sagt, warum)',
+  'site-state.site-degraded':
+    'Veröffentlicht, noch nicht überall live: Die Website meldet ein Problem (ihr Status sagt, welches)',
   'text-actions.all-languages': 'Alle Sprachen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':

@@ -59,6 +59,13 @@ describe('writing in the Studio on a 1280 × 720 screen', () => {
     await tab.page.keyboard.type('Wer steckt hinter RG?');
     await tab.page.keyboard.press('Tab');
     await tab.page.keyboard.type('RG’nin arkasında kim var?');
+    // Typing English first marks German and Turkish outdated for a moment (a note with buttons
+    // under the text); typing them makes them current. The notes go in a deferred render, so
+    // on a busy machine Tab waits for them to go, as a person would see them go.
+    const notes = tab.page
+      .getByTestId(`field-${question}`)
+      .locator('[data-testid="outdated-note"], [data-testid="wording-only-note"]');
+    await expect.poll(() => notes.count(), { timeout: 10_000 }).toBe(0);
     // After the last language: the text's actions, then the next field (the answer).
     const focused = () =>
       tab.page.evaluate(() => ({

@@ -49,6 +49,32 @@ export const contentHealth = sharedForAWhile(async (): Promise<{ status: 'ok' | 
   return { status: heldBack || unreachable || purgeOverdue ? 'degraded' : 'ok' };
 });
 
+/** The `_rev` of each published document the site serves, as its snapshot last said. */
+const servedRevisions = sharedForAWhile(async (): Promise<ReadonlyMap<string, string>> => {
+  const entries = await siteContent().snapshot.list();
+  return new Map(
+    entries.flatMap((entry) => {
+      const rev = entry.document?._rev;
+      return typeof rev === 'string' ? [[documentId(entry.namespace), rev] as const] : [];
+    }),
+  );
+});
+
+/**
+ * For anyone: whether the site serves revision `rev` of a published dictionary, beside the
+ * health word. The Studio on a Sanity project asks this after a publish (it has no local API
+ * to tell it the webhook's answer); it learns nothing a stranger could use: a revision id is
+ * unguessable, and why a version is held back stays in the detail. Read from the snapshot at
+ * most every few seconds, as the health is.
+ */
+export async function servesRevision(
+  document: string,
+  rev: string,
+): Promise<{ status: 'ok' | 'degraded'; document: string; serves: boolean }> {
+  const [{ status }, served] = await Promise.all([contentHealth(), servedRevisions()]);
+  return { status, document, serves: served.get(document) === rev };
+}
+
 export async function contentStatus() {
   const { gate, snapshot, redis } = siteContent();
   const entries = new Map((await snapshot.list()).map((entry) => [entry.namespace, entry]));
