@@ -145,6 +145,16 @@ describe('publish → live', () => {
     expect(regenerated).toEqual([]);
   });
 
+  it('a not-found page rendered again after a publish keeps its one title', async () => {
+    // Next renders a page on a 404 request without its generateMetadata (StatusPageTitle).
+    const title = `Nicht gefunden ${Date.now()}`;
+    await editStored(LIVE_STORE, 'dictionary-error', (doc) => (doc.meta.title.de = title));
+    expect((await publish('error')).status).toBe(200);
+    const notFound = async () => (await fetch(`${origin}/de/gibt-es-nicht`)).text();
+    await expect.poll(notFound, { timeout: LIVE_WITHIN_MS }).toContain(`<title>${title} | `);
+    expect((await notFound()).match(/<title>/g)).toHaveLength(1);
+  });
+
   it('answers unsigned, wrongly signed and stale webhooks with 401 and changes nothing', async () => {
     const served = (await localesJson('de', 'hero')).title.main;
     await editStored(

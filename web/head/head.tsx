@@ -8,7 +8,7 @@ import type { Language } from '@/schemas/languages';
 import type { SitePage } from '@/schemas/site';
 import { loadDictionary } from '../dictionaries/loader';
 import { loadHeadDictionary, previewState } from '../preview/page-dictionaries';
-import { pageHead, socialImageTexts } from './page-head';
+import { pageHead, socialImageTexts, withoutTitle } from './page-head';
 import { socialImage } from './social-image';
 
 /** A preview is for the editor alone: search engines must never index it. */
@@ -20,8 +20,9 @@ export async function pageMetadata(language: Language, page: SitePage): Promise<
   return unlessPreview(await pageHead(language, page, loadHeadDictionary));
 }
 
+/** The not-found page's head; its title is in its body (StatusPageTitle says why). */
 export async function languageMetadata(language: Language): Promise<Metadata> {
-  return unlessPreview(await pageHead(language, null, loadHeadDictionary));
+  return unlessPreview(withoutTitle(await pageHead(language, null, loadHeadDictionary)));
 }
 
 /** The generated link-preview image named `name` (a page's slug, `home` or `not-found`). */

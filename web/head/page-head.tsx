@@ -10,7 +10,7 @@ import { SITE_PAGES, type SitePage } from '@/schemas/site';
 import { presentText } from '@/web/ui/presence';
 import type { LoadDictionary } from '../site/page-source';
 import { siteUrl } from '../site/settings';
-import { buildMetadata, serializeJsonLd, structuredData } from './metadata';
+import { buildMetadata, pageTitle, serializeJsonLd, structuredData } from './metadata';
 import { NOT_FOUND_IMAGE, SOCIAL_IMAGE, socialImagePath } from './social-image';
 
 const generatedImage = (language: Language, slug: string | null) => ({
@@ -38,6 +38,28 @@ export async function pageHead(
     siteUrl: siteUrl(),
     socialImage: generatedImage(language, page?.slug ?? null),
   });
+}
+
+/**
+ * The title of a page the site answers with status 404 (not found; a newsletter link that does
+ * not work). Next renders a page on a 404 request with its not-found head, not the page's
+ * generateMetadata (app-render: `errorType: 'not-found'` when the status is 404), and such a
+ * render is what visitors get once a publish has expired the page: it had no title. So these
+ * pages write their title in the body, where React moves it into the head, and leave it out
+ * of their metadata (withoutTitle): one title in every render, prerendered or not.
+ */
+export function StatusPageTitle({ title }: { title: string }) {
+  return <title>{title}</title>;
+}
+
+export function withoutTitle({ title: _title, ...metadata }: Metadata): Metadata {
+  return metadata;
+}
+
+/** The not-found page's title, from the error dictionary's head texts. */
+export async function notFoundTitle(language: Language, load: LoadDictionary): Promise<string> {
+  const [error, common] = await Promise.all([load(language, 'error'), load(language, 'common')]);
+  return pageTitle(error.meta, common);
 }
 
 /** The texts of the generated link-preview image named `name` (a slug, `home` or `not-found`). */

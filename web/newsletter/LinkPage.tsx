@@ -16,7 +16,8 @@ import {
   pageSource,
 } from '@/web/preview/page-dictionaries';
 import { plainText } from '@/web/site/plain-text';
-import { buildMetadata } from '@/web/head/metadata';
+import { buildMetadata, pageTitle } from '@/web/head/metadata';
+import { StatusPageTitle, withoutTitle } from '@/web/head/page-head';
 import { siteUrl } from '@/web/site/settings';
 import { fit } from '@/web/ui/fit';
 import { CONFIRMATION_HOURS } from './limits';
@@ -29,19 +30,26 @@ const OWN_PATH: Partial<Record<LinkPageKind, string>> = {
   unsubscribed: NEWSLETTER_LINK_PAGES.unsubscribed,
 };
 
-export async function linkPageMetadata(language: Language, kind: LinkPageKind): Promise<Metadata> {
+async function linkPageHead(language: Language, kind: LinkPageKind) {
   const [newsletter, common] = await Promise.all([
     loadHeadDictionary(language, 'newsletter'),
     loadHeadDictionary(language, 'common'),
   ]);
+  return { meta: { title: plainText(newsletter.linkPages[kind].title) }, common };
+}
+
+export async function linkPageMetadata(language: Language, kind: LinkPageKind): Promise<Metadata> {
+  const { meta, common } = await linkPageHead(language, kind);
   // Per person, so never indexed; no alternates, since the links carry a token.
-  return buildMetadata({
-    meta: { title: plainText(newsletter.linkPages[kind].title), robots: 'noindex, nofollow' },
+  const metadata = buildMetadata({
+    meta: { ...meta, robots: 'noindex, nofollow' },
     common,
     language,
     slug: null,
     siteUrl: siteUrl(),
   });
+  // A link that does not work is answered with status 404: its title is in its body.
+  return OWN_PATH[kind] ? metadata : withoutTitle(metadata);
 }
 
 export async function NewsletterLinkPage({
@@ -57,12 +65,15 @@ export async function NewsletterLinkPage({
   // Every button but the confirmed page's leads to the signup form.
   const target = kind === 'confirmed' ? home : `${home}#newsletter`;
   const ownPath = OWN_PATH[kind];
+  // Answered with status 404: the page writes its own title (StatusPageTitle says why).
+  const head = ownPath ? undefined : await linkPageHead(language, kind);
   return (
     <SiteShell
       language={language}
       currentPath={ownPath ? `/${ownPath}` : null}
       source={await pageSource()}
     >
+      {head && <StatusPageTitle title={pageTitle(head.meta, head.common)} />}
       <section className="newsletter-link-page" aria-labelledby="newsletter-link-title">
         <div className="newsletter-link-page__inner">
           <h1

@@ -10,7 +10,7 @@ import { NotFoundPage } from '@/web/pages/NotFoundPage';
 import { normaliseErrorPage } from '@/web/pages/models';
 import { renderPage } from '@/web/pages/registry';
 import type { UiContext } from '../ui/context';
-import { JsonLd } from '../head/page-head';
+import { JsonLd, notFoundTitle, StatusPageTitle } from '../head/page-head';
 import type { LoadDictionary, PageSource } from '../site/page-source';
 
 export async function pageUi(language: Language, load: LoadDictionary): Promise<UiContext> {
@@ -45,6 +45,7 @@ export async function NotFoundView({
   const model = normaliseErrorPage(await source.body(language, 'error'));
   return (
     <SiteShell language={language} currentPath={null} source={source}>
+      <StatusPageTitle title={await notFoundTitle(language, source.head)} />
       <NotFoundPage model={model} language={language} />
     </SiteShell>
   );
