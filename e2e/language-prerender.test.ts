@@ -7,8 +7,7 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '@/web/consent/store';
-import { launchPuppeteer } from '@/testing/chromium';
+import { launchPuppeteer, storedConsent } from '@/testing/chromium';
 import { baseUrl } from './browser';
 import { FIREBASE_CODE } from './google';
 
@@ -32,7 +31,12 @@ async function open(origin: string, path: string, consent?: 'accepted'): Promise
   await page.setViewport({ width: 1280, height: 900 });
   if (consent) {
     await page.goto(`${origin}/robots.txt`);
-    await page.evaluate((key) => localStorage.setItem(key, 'accepted'), CONSENT_STORAGE_KEY);
+    await page.evaluate(
+      (entries) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      await storedConsent(consent, origin),
+    );
   }
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle0' });
   if (consent) await page.waitForFunction(analyticsStarted, { timeout: 15_000 });

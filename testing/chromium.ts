@@ -28,15 +28,14 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
 }
 
 /**
- * Stores a consent choice before any page script runs, as a returning visitor has it: made
- * today on the English banner text that `site` publishes now (read from its `/locales`).
+ * The local storage of a returning visitor's consent choice: made today on the English banner
+ * text that `site` publishes now (read from its `/locales`).
  */
-export async function rememberConsent(
-  context: BrowserContext,
+export async function storedConsent(
   choice: 'accepted' | 'declined',
   site: string,
   made: Partial<StoredChoice> = {},
-): Promise<void> {
+): Promise<[key: string, value: string][]> {
   const published = async <T>(file: string) =>
     (await (await fetch(`${site}/locales/en/${file}.json`)).json()) as T;
   const shown = publishedBanner(
@@ -50,14 +49,24 @@ export async function rememberConsent(
     language: 'en',
     ...made,
   };
+  return [
+    [CONSENT_STORAGE_KEY, choice],
+    [CONSENT_RECORD_KEY, JSON.stringify(record)],
+  ];
+}
+
+/** Stores a consent choice (storedConsent) before any page script runs. */
+export async function rememberConsent(
+  context: BrowserContext,
+  choice: 'accepted' | 'declined',
+  site: string,
+  made: Partial<StoredChoice> = {},
+): Promise<void> {
   await context.addInitScript(
     (entries) => {
       for (const [key, value] of entries) localStorage.setItem(key, value);
     },
-    [
-      [CONSENT_STORAGE_KEY, choice],
-      [CONSENT_RECORD_KEY, JSON.stringify(record)],
-    ] as [string, string][],
+    await storedConsent(choice, site, made),
   );
 }
 
