@@ -8,6 +8,11 @@
  * type (./sanity.ts) and the split/merge walk used by import and export (./walk.ts).
  */
 
+// The plural categories live beside the rule that picks one, which the site's client code
+// uses without the rest of this file.
+import { PLURAL_FORMS, type PluralForm } from './plural';
+export { PLURAL_FORMS, type PluralForm };
+
 /** How a text is checked, and which Studio input edits it. */
 export type TextFormat =
   | 'plain'
@@ -253,10 +258,6 @@ export function dictionary<const F extends Fields>(
 
 // ---------------------------------------------------------------------------
 // The TypeScript type of one language's published JSON, derived from the nodes.
-
-/** The plural categories of every site language (checked against Intl in ./plural.ts). */
-export const PLURAL_FORMS = ['one', 'other'] as const;
-export type PluralForm = (typeof PLURAL_FORMS)[number];
 
 /** The published key of one form of a plural: `message` → `message_one` (i18next's suffix). */
 export function pluralKey<K extends string, F extends PluralForm>(key: K, form: F): `${K}_${F}` {

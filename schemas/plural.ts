@@ -3,8 +3,11 @@
  * choice i18next makes (it asks `Intl.PluralRules` too), so the site and any client
  * loading `/locales` agree.
  */
-import { PLURAL_FORMS, type PluralForm } from './define';
 import { LANGUAGES, type Language } from './languages';
+
+/** The plural categories of every site language (checked against Intl below). */
+export const PLURAL_FORMS = ['one', 'other'] as const;
+export type PluralForm = (typeof PLURAL_FORMS)[number];
 
 const rules = new Map<Language, Intl.PluralRules>(
   LANGUAGES.map((language) => [language, new Intl.PluralRules(language)]),
