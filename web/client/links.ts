@@ -3,8 +3,7 @@
  * hydrated, a click on one is shown in the page by Next's router, and its page's data is
  * fetched ahead when the link is pointed at or focused. Used by ClientRuntime's listeners.
  */
-import { pagePath, stripLanguage } from '../i18n/paths';
-import { DEFAULT_LANGUAGE } from '@/schemas/languages';
+import { stripLanguage } from '../i18n/paths';
 import { SITE_PAGES } from '@/schemas/site';
 
 /** Next's router, once the page is hydrated: shows a page of the site, or fetches it ahead. */
@@ -27,7 +26,9 @@ export function opensElsewhere(event: MouseEvent, link: HTMLAnchorElement): bool
   );
 }
 
-const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => pagePath(slug, DEFAULT_LANGUAGE)));
+// A page's English path is `/` and its slug (pagePath's rule for the default language), written
+// out so that the first load does not carry pagePath's handling of every other kind of link.
+const PAGE_PATHS = new Set(SITE_PAGES.map(({ slug }) => `/${slug}`));
 
 /** A link to a place in the page on show (`#main`, the skip link's). */
 function withinThisPage(link: HTMLAnchorElement): boolean {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_PAGES } from '@/schemas/site';
 import { languageOfPath, pagePath, stripLanguage, withLanguage } from './paths';
 
 describe('path helpers', () => {
+  // web/client/links.ts writes this rule out to keep pagePath out of the first load.
+  it.each(SITE_PAGES.map(({ slug }) => slug))(
+    'the English path of page "%s" is / and its slug',
+    (slug) => expect(pagePath(slug, 'en')).toBe(`/${slug}`),
+  );
+
   it.each([
     ['/de/faq', 'de'],
     ['/tr', 'tr'],
