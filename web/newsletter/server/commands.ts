@@ -11,142 +11,21 @@
  * credentials (or the emulator in FIRESTORE_EMULATOR_HOST).
  */
 import { parseArgs } from 'node:util';
-import type { Timestamp } from 'firebase-admin/firestore';
 import { writeFileAtomically } from '@/content/atomic-file';
 import { processIo, runScript, type ScriptIo } from '@/content/cli';
 import { SettingsError } from '@/content/settings';
 import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
-import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
-import { normaliseEmail, signupId } from '../signup';
-import { csvDocument } from './csv';
 import { serverDatabase } from '@/web/firebase/server-database';
-import { jsonText, visible } from './json-text';
-import {
-  confirmedSubscribers,
-  deleteExpiredRequests,
-  expireSendLeases,
-  readProof,
-  type ProofEvent,
-  type ProofRecord,
-  type Subscriber,
-} from './records';
+import { normaliseEmail, signupId } from '../signup';
+import { confirmedCsv, confirmedSubscribers } from './export';
+import { jsonText } from './json-text';
+import { expireSendLeases } from './outbox';
+import { formatProof, readProof } from './proof';
+import { deleteExpiredRequests } from './retention';
 
 const USAGE = `usage: npm run newsletter -- proof <address> [--json]
        npm run newsletter -- export-confirmed [--out <file.csv>]
        npm run newsletter -- sweep`;
-
-const time = (value: Timestamp | null | undefined) => (value ? value.toDate().toISOString() : '—');
-
-function describeEvent(event: ProofEvent): string {
-  const request = event.requestId ? `request ${event.requestId}` : '';
-  switch (event.type) {
-    case 'requested':
-      return [
-        request,
-        `page ${jsonText(event.page)}`,
-        `language ${event.language}`,
-        `consent text ${event.consentVersion}`,
-        event.userAgent && `user agent ${jsonText(event.userAgent)}`,
-      ]
-        .filter(Boolean)
-        .join(', ');
-    case 'mail-sent':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, server: ${visible(event.response)}`;
-    case 'mail-failed':
-      return (
-        `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; ` +
-        (event.retryAt ? `next attempt ${time(event.retryAt)}` : 'not retried')
-      );
-    case 'mail-uncertain':
-      return `${request}, attempt ${event.attempt}, message id ${event.messageId}, ${visible(event.error)}; not sent again`;
-    case 'confirmed':
-      return [request, event.userAgent && `user agent ${jsonText(event.userAgent)}`]
-        .filter(Boolean)
-        .join(', ');
-    case 'withdrawn':
-      return `via ${event.via === 'one-click' ? 'one-click unsubscribe (RFC 8058 POST)' : 'unsubscribe link'}`;
-  }
-}
-
-/**
- * The complete record of one address, as printed by `proof`. What visitors supplied (the
- * address, page and user agent) is printed as JSON strings, so it can never pass for a line
- * or an event of its own.
- */
-export function formatProof(email: string, record: ProofRecord): string {
-  const { subscriber } = record;
-  const lines = [
-    `Proof of consent: ${jsonText(email)}`,
-    `Record id (SHA-256 of the address): ${record.subscriberId}`,
-  ];
-  if (subscriber) {
-    lines.push(
-      `Status: ${subscriber.status}`,
-      `First request: ${time(subscriber.firstRequestedAt)}`,
-      `Confirmed: ${time(subscriber.confirmedAt)}${subscriber.consentVersion ? ` (consent text ${subscriber.consentVersion})` : ''}`,
-      `Withdrawn: ${time(subscriber.withdrawnAt)}`,
-    );
-  }
-  if (record.waiting) lines.push('A signup waits in the inbox, not yet taken by the server.');
-  lines.push('', 'Requests:');
-  for (const request of record.requests) {
-    const mail = request.mail;
-    lines.push(
-      `  ${request.id}: requested ${time(request.requestedAt)} on ${jsonText(request.page)} (${request.language}), ` +
-        `consent text ${request.consentVersion}`,
-      `    confirmation mail: ${mail.state}, ${mail.attempts} attempt(s), message id ${mail.messageId ?? '—'}, ` +
-        `sent ${time(mail.sentAt)}${mail.lastError ? `, last error: ${visible(mail.lastError)}` : ''}`,
-      `    confirmed: ${time(request.confirmedAt)}` +
-        (request.expiresAt ? `, link valid until ${time(request.expiresAt)}` : ''),
-    );
-  }
-  if (record.requests.length === 0) lines.push('  (none kept)');
-  lines.push('', 'Consent texts shown:');
-  for (const [version, kept] of Object.entries(record.consentTexts)) {
-    if (!kept) {
-      lines.push(`  ${version}: not kept (no server saw this version of the copy)`);
-      continue;
-    }
-    lines.push(
-      `  ${version} (${kept.language}, kept since ${time(kept.firstSeenAt)}):`,
-      ...Object.entries(kept.text).map(([field, text]) => `    ${field}: ${visible(text) || '—'}`),
-    );
-  }
-  lines.push('', 'Events (append-only, oldest first):');
-  for (const event of record.events)
-    lines.push(`  ${time(event.at)}  ${event.type.padEnd(14)}  ${describeEvent(event)}`);
-  return lines.join('\n');
-}
-
-const CSV_COLUMNS = [
-  'email',
-  'language',
-  'confirmed_at',
-  'consent_version',
-  'unsubscribe_url',
-  'list_unsubscribe',
-  'list_unsubscribe_post',
-] as const;
-
-/** The confirmed subscribers as the CSV `export-confirmed` writes, for the mailing tool. */
-export function confirmedCsv(subscribers: readonly Subscriber[], siteUrl: string): string {
-  const rows = subscribers.map((subscriber) => {
-    const url = subscriber.unsubscribeToken
-      ? unsubscribeUrl(siteUrl, subscriber.language, subscriber.unsubscribeToken)
-      : '';
-    const headers = unsubscribeHeaders(url);
-    return [
-      subscriber.email,
-      subscriber.language,
-      time(subscriber.confirmedAt),
-      subscriber.consentVersion ?? '',
-      url,
-      headers['List-Unsubscribe'],
-      headers['List-Unsubscribe-Post'],
-    ];
-  });
-  return csvDocument([CSV_COLUMNS, ...rows]);
-}
 
 function database(io: ScriptIo) {
   const { projectId } = readNewsletterSettings(io.env);

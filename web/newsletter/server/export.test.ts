@@ -6,7 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { confirmedCsv } from './commands';
+import { confirmedCsv } from './export';
 import type { Subscriber } from './records';
 
 /** What OWASP names as the start of a formula in Excel, LibreOffice and Google Sheets. */
