@@ -6,14 +6,14 @@
  *
  * - `newsletterSignups/<id>`: the inbox the browser writes to (one document per address,
  *   `<id>` = SHA-256 of the address). The server takes each signup out in a transaction
- *   (./intake.ts).
+ *   (newsletter/intake.ts).
  * - `newsletterSubscribers/<id>`: where an address stands (unconfirmed, confirmed, withdrawn).
  * - `newsletterSubscribers/<id>/proof/<event>`: the proof of consent, append-only: each event
  *   is created once and never changed. Only the 48-hour deletion of unconfirmed requests
- *   removes events (those of the deleted request: ./retention.ts).
+ *   removes events (those of the deleted request: newsletter/retention.ts).
  * - `newsletterRequests/<request>`: one per accepted signup, with its confirmation mail's
- *   progress (the outbox: ./outbox.ts) and the hash of the link's token (./links.ts).
- * - `newsletterConsentTexts/<version>`: the consent texts of each version (./proof.ts).
+ *   progress (the outbox: newsletter/outbox.ts) and the hash of the link's token (./links.ts).
+ * - `newsletterConsentTexts/<version>`: the consent texts of each version (newsletter/proof.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';

@@ -4,10 +4,10 @@
  */
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { isLanguage, type Language } from '@/schemas/languages';
-import { CONSENT_VERSION_PATTERN } from '../consent-text';
-import { CONFIRMATION_HOURS, MAILS_PER_DAY } from '../limits';
-import { canonicalMailbox } from '../mailbox';
-import { EMAIL_MAX, SIGNUP_COLLECTION, signupId } from '../signup';
+import { CONSENT_VERSION_PATTERN } from '@/web/newsletter/consent-text';
+import { CONFIRMATION_HOURS, MAILS_PER_DAY } from '@/web/newsletter/limits';
+import { canonicalMailbox } from '@/web/newsletter/mailbox';
+import { EMAIL_MAX, SIGNUP_COLLECTION, signupId } from '@/web/newsletter/signup';
 import {
   appendProof,
   at,
@@ -17,7 +17,7 @@ import {
   subscriberRef,
   type ConfirmationRequest,
   type Subscriber,
-} from './records';
+} from '@/web/newsletter/server/records';
 
 interface SignupDocument {
   email: string;

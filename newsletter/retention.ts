@@ -3,7 +3,14 @@
  * its proof events, and the address with it when nothing else of it remains.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { at, BATCH, PROOF, REQUESTS, subscriberRef, type ConfirmationRequest } from './records';
+import {
+  at,
+  BATCH,
+  PROOF,
+  REQUESTS,
+  subscriberRef,
+  type ConfirmationRequest,
+} from '@/web/newsletter/server/records';
 
 /**
  * Deletes requests not confirmed within 48 hours with their proof events, and the address

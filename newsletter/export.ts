@@ -3,9 +3,9 @@
  * mailing tool: one CSV row each, with its unsubscribe link and headers.
  */
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
-import { unsubscribeHeaders, unsubscribeUrl } from '../link-urls';
+import { unsubscribeHeaders, unsubscribeUrl } from '@/web/newsletter/link-urls';
 import { csvDocument } from './csv';
-import { SUBSCRIBERS, type Subscriber } from './records';
+import { SUBSCRIBERS, type Subscriber } from '@/web/newsletter/server/records';
 
 /** Every confirmed subscriber, for the mailing tool. */
 export async function confirmedSubscribers(db: Firestore): Promise<Subscriber[]> {

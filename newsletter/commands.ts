@@ -16,7 +16,7 @@ import { processIo, runScript, type ScriptIo } from '@/content/cli';
 import { SettingsError } from '@/content/settings';
 import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
 import { serverDatabase } from '@/web/firebase/server-database';
-import { normaliseEmail, signupId } from '../signup';
+import { normaliseEmail, signupId } from '@/web/newsletter/signup';
 import { confirmedCsv, confirmedSubscribers } from './export';
 import { jsonText } from './json-text';
 import { expireSendLeases } from './outbox';

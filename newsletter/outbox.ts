@@ -8,7 +8,7 @@
  *    └────retry─────┘ └─uncertain, lease-expired─► uncertain
  */
 import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
-import { newToken, tokenHash } from './tokens';
+import { newToken, tokenHash } from '@/web/newsletter/server/tokens';
 import {
   appendProof,
   at,
@@ -17,7 +17,7 @@ import {
   REQUESTS,
   type ConfirmationRequest,
   type MailState,
-} from './records';
+} from '@/web/newsletter/server/records';
 
 /** A failed send is retried for this long after the signup, then given up. */
 const RETRY_HOURS = 24;
