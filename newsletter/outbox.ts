@@ -140,47 +140,37 @@ export async function recordSend(
     const event = eventOfOutcome(outcome, retryAt, request.requestedAt.toMillis());
     const state = nextMailState(request.mail.state, event);
     if (!state) return;
-    const base = { at: at(now), requestId: claim.requestId, attempt: claim.attempt };
-    const messageId = claim.messageId;
+    const { requestId, attempt, messageId } = claim;
+    const proof = { at: at(now), requestId, attempt, messageId };
     const move = { 'mail.state': state, 'mail.leaseUntil': FieldValue.delete() };
-    switch (outcome.kind) {
-      case 'sent':
-        tx.update(ref, { ...move, 'mail.sentAt': at(now), 'mail.lastError': FieldValue.delete() });
-        appendProof(tx, db, request.subscriberId, {
-          ...base,
-          type: 'mail-sent',
-          messageId,
-          response: outcome.response,
-        });
-        return;
-      case 'retry':
-      case 'permanent': {
-        const again = event === 'retry';
-        tx.update(ref, {
-          ...move,
-          'mail.nextAttemptAt': at(retryAt),
-          'mail.lastError': outcome.error,
-          // Never delivered: its link must not work.
-          tokenHash: FieldValue.delete(),
-        });
-        appendProof(tx, db, request.subscriberId, {
-          ...base,
-          type: 'mail-failed',
-          messageId,
-          error: outcome.error,
-          retryAt: again ? at(retryAt) : null,
-        });
-        return;
-      }
-      case 'uncertain':
-        tx.update(ref, { ...move, 'mail.lastError': outcome.error });
-        appendProof(tx, db, request.subscriberId, {
-          ...base,
-          type: 'mail-uncertain',
-          messageId,
-          error: outcome.error,
-        });
-        return;
+    if (outcome.kind === 'sent') {
+      tx.update(ref, { ...move, 'mail.sentAt': at(now), 'mail.lastError': FieldValue.delete() });
+      appendProof(tx, db, request.subscriberId, {
+        ...proof,
+        type: 'mail-sent',
+        response: outcome.response,
+      });
+    } else if (outcome.kind === 'uncertain') {
+      tx.update(ref, { ...move, 'mail.lastError': outcome.error });
+      appendProof(tx, db, request.subscriberId, {
+        ...proof,
+        type: 'mail-uncertain',
+        error: outcome.error,
+      });
+    } else {
+      // Never delivered: its link must not work.
+      tx.update(ref, {
+        ...move,
+        'mail.nextAttemptAt': at(retryAt),
+        'mail.lastError': outcome.error,
+        tokenHash: FieldValue.delete(),
+      });
+      appendProof(tx, db, request.subscriberId, {
+        ...proof,
+        type: 'mail-failed',
+        error: outcome.error,
+        retryAt: event === 'retry' ? at(retryAt) : null,
+      });
     }
   });
 }
