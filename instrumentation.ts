@@ -2,7 +2,7 @@
  * Runs once when a server instance of the site starts (Next's instrumentation hook; never in
  * the workers of `next build`).
  * - The content gate gets its render check (web/dictionaries/site-gate.ts).
- * - The newsletter's confirmation mails are sent from here (web/newsletter/server/start.ts,
+ * - The newsletter's confirmation mails are sent from here (newsletter/start.ts,
  *   docs/newsletter.md).
  * - A production server reconciles what it serves with the content store on start and at an
  *   interval, and sends the CDN purges it owes (web/publish/reconcile.ts, purge-outbox.ts).
@@ -15,7 +15,7 @@ export async function register() {
   // The top of the site: the gate renders each version with the pages before serving it.
   const { handSiteRenderCheck } = await import('./web/render/render-check');
   handSiteRenderCheck();
-  const { startNewsletterConfirmations } = await import('./web/newsletter/server/start');
+  const { startNewsletterConfirmations } = await import('./newsletter/start');
   startNewsletterConfirmations();
   if (process.env.NODE_ENV === 'production') {
     const { startReconciliation } = await import('./web/publish/reconcile');

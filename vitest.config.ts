@@ -8,7 +8,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{schemas,content,local-api,web,scripts,testing,app}/**/*.test.{ts,tsx}'],
+          include: [
+            '{schemas,content,newsletter,local-api,web,scripts,testing,app}/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

@@ -20,7 +20,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { signWebhook } from '@/content/webhook';
+import { sendPublishWebhook } from '@/content/webhook';
 import { formatTable } from '@/content/report';
 import { NAMESPACES } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
@@ -101,16 +101,12 @@ function varnishCounters(workDir: string): { hits: number; misses: number } {
 async function publishToFresh(cacheUrl: string, round: number): Promise<number> {
   const text = `Benchmark ${round} ${Date.now()}`;
   await editStored(STORE, 'dictionary-hero', (doc) => (doc.title.main.de = text));
-  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
   const sent = performance.now();
-  const answer = await fetch(`${cacheUrl}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, SECRET, Date.now()),
-    },
-  });
+  const answer = await sendPublishWebhook(
+    `${cacheUrl}/api/revalidate`,
+    { _id: 'dictionary-hero', _type: 'heroDictionary' },
+    SECRET,
+  );
   const outcome = (await answer.json()) as { status?: string };
   if (outcome.status !== 'revalidated')
     throw new Error(`publish ${round}: not revalidated: ${JSON.stringify(outcome)}`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { signWebhook } from '@/content/webhook';
+import { sendPublishWebhook } from '@/content/webhook';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from '@/testing/processes';
 import { buildSite, type RunningSite, type Variant } from '@/testing/site-server';
 import { median } from './statistics';
@@ -78,16 +78,12 @@ export async function publishUntilFresh(
   if (!doc) throw new Error('the store holds no dictionary-hero');
   (doc.title as { main: { de: string } }).main.de = `Spiele mit Haltung ${marker}`;
   await store.commit([doc]);
-  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
   const started = performance.now();
-  const answer = await fetch(`${instances[0]!.url}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, secret, Date.now()),
-    },
-  });
+  const answer = await sendPublishWebhook(
+    `${instances[0]!.url}/api/revalidate`,
+    { _id: doc._id, _type: 'heroDictionary' },
+    secret,
+  );
   if (answer.status !== 200) throw new Error(`webhook: ${answer.status} ${await answer.text()}`);
   const waiting = new Set(
     instances.flatMap((instance) =>

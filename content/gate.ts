@@ -14,7 +14,7 @@ import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { publishDocument, type CoverageEntry } from './published';
-import type { SnapshotEntry, SnapshotStore } from './snapshot';
+import { goodEntry, type SnapshotEntry, type SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
 
 export type GateState = 'live' | 'held-back' | 'unreachable';
@@ -179,7 +179,7 @@ export class ContentGate {
       if (previous?.heldBack)
         this.log(`content gate: ${id} passes again (revision ${revision}); serving it`);
       if (previous?.revision !== revision || previous.heldBack)
-        await snapshot.saveGood(namespace, revision, published.languages, doc);
+        await snapshot.save(goodEntry(namespace, revision, published.languages, doc));
       return {
         namespace,
         state: 'live',
@@ -200,10 +200,10 @@ export class ContentGate {
         `content gate: held back ${id} (revision ${revision}), still serving revision ${previous.revision}: ` +
           problems.map(describeProblem).join('; '),
       );
-      await snapshot.holdBack(previous, {
-        revision,
-        since: new Date().toISOString(),
-        problems,
+      // The last good languages stay as they are; the record says why the newer one waits.
+      await snapshot.save({
+        ...previous,
+        heldBack: { revision, since: new Date().toISOString(), problems },
       });
     }
     return {

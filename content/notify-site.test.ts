@@ -1,4 +1,4 @@
-import { isValidSignature } from '@sanity/webhook';
+import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -78,7 +78,7 @@ describe('the publish webhook sender', () => {
     for (const request of received) {
       expect(request.method).toBe('POST');
       expect(request.headers['content-type']).toBe('application/json');
-      const signature = request.headers['sanity-webhook-signature'] as string;
+      const signature = request.headers[SIGNATURE_HEADER_NAME] as string;
       await expect(isValidSignature(request.body, signature, SECRET)).resolves.toBe(true);
       await expect(isValidSignature(request.body, signature, 'other')).resolves.toBe(false);
     }
@@ -139,7 +139,7 @@ describe('the local API notifier (npm run studio, npm run local-api)', () => {
         const secret = await siteWebhookSecret(siteEnv);
         const delivery = await readWebhook(
           body,
-          (req.headers['sanity-webhook-signature'] as string | undefined) ?? null,
+          (req.headers[SIGNATURE_HEADER_NAME] as string | undefined) ?? null,
           secret?.secret,
         );
         res.setHeader('content-type', 'application/json');

@@ -9,12 +9,7 @@ import { followUp, stateOfDelivery, type PublishState } from './publish-state';
 import type { TranslationCounts } from './published';
 import { SettingsError } from './settings';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
-import {
-  SIGNATURE_HEADER_NAME,
-  signWebhook,
-  type PublishedDocumentRef,
-  type WebhookAnswer,
-} from './webhook';
+import { sendPublishWebhook, type PublishedDocumentRef, type WebhookAnswer } from './webhook';
 
 export interface PublishWebhookSettings {
   /** The site's webhook endpoint, e.g. http://localhost:3000/api/revalidate */
@@ -88,25 +83,22 @@ function senderFor(settings: PublishWebhookSettings): PublishWebhookSender {
 
 async function deliver(
   settings: PublishWebhookSettings,
-  { _id, _type, publishedBy }: PublishedDocumentRef,
+  document: PublishedDocumentRef,
 ): Promise<DeliveryOutcome> {
-  const body = JSON.stringify({ _id, _type, ...(publishedBy ? { publishedBy } : {}) });
   try {
-    const response = await fetch(settings.url, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER_NAME]: await signWebhook(body, settings.secret),
-      },
+    const response = await sendPublishWebhook(settings.url, document, settings.secret, {
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     const text = await response.text();
-    return { document: _id, status: response.status, answer: siteAnswer(text) };
+    return { document: document._id, status: response.status, answer: siteAnswer(text) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     const message = error instanceof Error ? error.message : String(error);
-    return { document: _id, status: null, answer: cause ? `${message} (${cause})` : message };
+    return {
+      document: document._id,
+      status: null,
+      answer: cause ? `${message} (${cause})` : message,
+    };
   }
 }
 

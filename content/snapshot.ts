@@ -40,14 +40,30 @@ export interface SnapshotStore {
   /** Named in errors: e.g. the folder, or the Redis address. */
   readonly description: string;
   read<N extends Namespace>(namespace: N): Promise<SnapshotEntry<N> | undefined>;
-  saveGood<N extends Namespace>(
-    namespace: N,
-    revision: string,
-    languages: Record<Language, DictionaryOf<N>>,
-    document?: DictionaryDocument,
-  ): Promise<void>;
-  holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void>;
+  /** Makes `entry` its namespace's record: a version that passed, or one held back. */
+  save(entry: SnapshotEntry): Promise<void>;
   list(): Promise<SnapshotEntry[]>;
+}
+
+/**
+ * The record of a version that passed: it becomes the last good one and nothing is held
+ * back. Keeps the stored document too, so the version it replaces can be kept
+ * (content/versions). A held-back record is the previous entry with `heldBack` set.
+ */
+export function goodEntry<N extends Namespace>(
+  namespace: N,
+  revision: string,
+  languages: Record<Language, DictionaryOf<N>>,
+  document?: DictionaryDocument,
+): SnapshotEntry<N> {
+  return {
+    namespace,
+    revision,
+    savedAt: new Date().toISOString(),
+    languages,
+    document,
+    heldBack: null,
+  };
 }
 
 export class Snapshot implements SnapshotStore {
@@ -66,29 +82,6 @@ export class Snapshot implements SnapshotStore {
     return text === undefined ? undefined : (JSON.parse(text) as SnapshotEntry<N>);
   }
 
-  /** Records a version that passed: it becomes the last good one and nothing is held back. */
-  async saveGood<N extends Namespace>(
-    namespace: N,
-    revision: string,
-    languages: Record<Language, DictionaryOf<N>>,
-    document?: DictionaryDocument,
-  ): Promise<void> {
-    const entry: SnapshotEntry<N> = {
-      namespace,
-      revision,
-      savedAt: new Date().toISOString(),
-      languages,
-      document,
-      heldBack: null,
-    };
-    await this.write(namespace, entry);
-  }
-
-  /** Records that a newer version failed; the last good languages stay as they are. */
-  async holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void> {
-    await this.write(previous.namespace, { ...previous, heldBack });
-  }
-
   /** Every namespace that has a snapshot, in registry order. */
   async list(): Promise<SnapshotEntry[]> {
     const entries = await Promise.all(NAMESPACES.map((namespace) => this.read(namespace)));
@@ -96,9 +89,9 @@ export class Snapshot implements SnapshotStore {
   }
 
   /** Temporary file, then rename: a reader never sees half a file, even across processes. */
-  private async write(namespace: Namespace, entry: SnapshotEntry): Promise<void> {
+  async save(entry: SnapshotEntry): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const target = this.file(namespace);
+    const target = this.file(entry.namespace);
     const temporary = temporaryPathFor(target);
     await writeFile(temporary, JSON.stringify(entry), 'utf8');
     await rename(temporary, target);

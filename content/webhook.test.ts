@@ -1,6 +1,6 @@
-import { encodeSignatureHeader } from '@sanity/webhook';
+import { encodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { describe, expect, it } from 'vitest';
-import { readWebhook, signWebhook, SIGNATURE_TOLERANCE_MS } from './webhook';
+import { readWebhook, sendPublishWebhook, signWebhook, SIGNATURE_TOLERANCE_MS } from './webhook';
 
 const SECRET = 'test-webhook-secret';
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -11,6 +11,45 @@ describe('signWebhook', () => {
     const header = await signWebhook(body, SECRET, NOW);
     expect(header).toBe(await encodeSignatureHeader(body, NOW, SECRET));
     expect(header).toMatch(new RegExp(`^t=${NOW},v1=[A-Za-z0-9_-]{43}$`));
+  });
+});
+
+describe('sendPublishWebhook', () => {
+  /** The request as it would leave this machine, and the receiver's reading of it. */
+  async function sent(document: Parameters<typeof sendPublishWebhook>[1]) {
+    let request: Request | undefined;
+    await sendPublishWebhook('http://site.test/api/revalidate', document, SECRET, {
+      signedAt: NOW,
+      via: async (req) => ((request = req), new Response('{}')),
+    });
+    const text = await request!.text();
+    const signature = request!.headers.get(SIGNATURE_HEADER_NAME)!;
+    return { request: request!, text, signature };
+  }
+
+  it('POSTs the projection {_id, _type} as JSON, signed as Sanity signs it', async () => {
+    const { request, text, signature } = await sent({
+      _id: 'dictionary-hero',
+      _type: 'heroDictionary',
+    });
+    expect([request.method, request.url]).toEqual(['POST', 'http://site.test/api/revalidate']);
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(text).toBe(body);
+    await expect(isValidSignature(text, signature, SECRET)).resolves.toBe(true);
+    await expect(readWebhook(text, signature, SECRET, NOW)).resolves.toMatchObject({
+      namespace: 'hero',
+      publishedBy: null,
+    });
+  });
+
+  it('carries who published when known, and a body as it is given', async () => {
+    const publisher = { _id: 'dictionary-hero', _type: 'heroDictionary', publishedBy: 'p1' };
+    expect((await sent(publisher)).text).toBe(JSON.stringify(publisher));
+    const { text, signature } = await sent('not json');
+    expect(text).toBe('not json');
+    await expect(readWebhook(text, signature, SECRET, NOW)).resolves.toMatchObject({
+      status: 400,
+    });
   });
 });
 

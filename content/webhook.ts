@@ -81,6 +81,43 @@ export function signWebhook(body: string, secret: string, now = Date.now()): Pro
 }
 
 /**
+ * Signs one delivery and POSTs it to the site's endpoint, as Sanity does: every sender (the
+ * local API after a publish, the scripts, the benchmarks, the tests) goes through here, so
+ * they all speak the protocol the receiver checks. `document` is the published document's
+ * projection, or a body as it is (for tests of bodies Sanity would never send); `via`
+ * answers the request instead of the network (a route handler under test).
+ */
+export async function sendPublishWebhook(
+  url: string,
+  document: PublishedDocumentRef | string,
+  secret: string,
+  options: {
+    signedAt?: number | undefined;
+    signal?: AbortSignal;
+    via?: (request: Request) => Promise<Response>;
+  } = {},
+): Promise<Response> {
+  const body =
+    typeof document === 'string'
+      ? document
+      : JSON.stringify({
+          _id: document._id,
+          _type: document._type,
+          ...(document.publishedBy ? { publishedBy: document.publishedBy } : {}),
+        });
+  const request = new Request(url, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER_NAME]: await signWebhook(body, secret, options.signedAt),
+    },
+    signal: options.signal ?? null,
+  });
+  return (options.via ?? fetch)(request);
+}
+
+/**
  * Checks one delivery: the signature first (nothing about the body is looked at or
  * answered before it passes), then its age, then the body.
  */

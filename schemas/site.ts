@@ -45,6 +45,15 @@ export const NEWSLETTER_LINK_PAGES = {
   unsubscribed: 'newsletter/unsubscribed',
 } as const;
 
+/**
+ * The pages shown for an e-mail link that does not work: never addressed directly, the proxy
+ * shows them at the link's own address with status 404 (web/newsletter/server/link-answer.ts).
+ */
+export const NEWSLETTER_INVALID_LINK_PAGES = {
+  confirm: 'newsletter/invalid-confirm-link',
+  unsubscribe: 'newsletter/invalid-unsubscribe-link',
+} as const;
+
 /** One of SITE_PAGES, with its namespace and sections as literal types. */
 export type SitePageEntry = (typeof SITE_PAGES)[number];
 /** The namespaces that are pages: a record over it is complete when it has every page. */

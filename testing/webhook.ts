@@ -2,7 +2,7 @@
  * Sends the publish webhook to a running site as Sanity does (signed POST of `{_id, _type}`)
  * and reads the answer with the type the site writes it with.
  */
-import { SIGNATURE_HEADER_NAME, signWebhook, type WebhookAnswer } from '@/content/webhook';
+import { sendPublishWebhook, type WebhookAnswer } from '@/content/webhook';
 
 export interface WebhookReply {
   readonly status: number;
@@ -16,19 +16,12 @@ export async function postWebhook(
   secret: string,
   options: { signedAt?: number; id?: string; body?: string } = {},
 ): Promise<WebhookReply> {
-  const body =
-    options.body ??
-    JSON.stringify({
-      _id: options.id ?? `dictionary-${namespace}`,
-      _type: `${namespace}Dictionary`,
-    });
-  const response = await fetch(`${origin}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      [SIGNATURE_HEADER_NAME]: await signWebhook(body, secret, options.signedAt ?? Date.now()),
-    },
+  const document = options.body ?? {
+    _id: options.id ?? `dictionary-${namespace}`,
+    _type: `${namespace}Dictionary`,
+  };
+  const response = await sendPublishWebhook(`${origin}/api/revalidate`, document, secret, {
+    signedAt: options.signedAt,
   });
   return {
     status: response.status,

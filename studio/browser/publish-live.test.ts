@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localPublishNotifier } from '@/content/notify-site';
-import { signWebhook } from '@/content/webhook';
+import { sendPublishWebhook } from '@/content/webhook';
 import { senderWebhookSecret } from '@/content/webhook-secret';
 import type { RunningSite } from '@/testing/site-server';
 import {
@@ -42,15 +42,11 @@ async function get(pathname: string): Promise<string> {
 
 /** A signed delivery for the hero dictionary, as Sanity sends it, and the site's answer. */
 async function deliver(secret: string) {
-  const body = JSON.stringify({ _id: 'dictionary-hero', _type: 'heroDictionary' });
-  const response = await fetch(`${site.url}/api/revalidate`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'sanity-webhook-signature': await signWebhook(body, secret),
-    },
-  });
+  const response = await sendPublishWebhook(
+    `${site.url}/api/revalidate`,
+    { _id: 'dictionary-hero', _type: 'heroDictionary' },
+    secret,
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -4,10 +4,11 @@
  * that does not work are shown at the link's own address, with status 404.
  */
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import type { DictionaryOf } from '@/schemas';
-import type { Language } from '@/schemas/languages';
+import { LANGUAGES, type Language } from '@/schemas/languages';
 import { fillPlaceholders } from '@/schemas/lookup';
-import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
+import { NEWSLETTER_INVALID_LINK_PAGES, NEWSLETTER_LINK_PAGES } from '@/schemas/site';
 import { SiteShell } from '@/web/chrome/SiteShell';
 import { pagePath } from '@/web/i18n/paths';
 import {
@@ -24,11 +25,31 @@ import { CONFIRMATION_HOURS } from './limits';
 
 export type LinkPageKind = keyof DictionaryOf<'newsletter'>['linkPages'];
 
-/** The outcome pages have an address of their own; the others answer at the link's. */
-const OWN_PATH: Partial<Record<LinkPageKind, string>> = {
+/** Where each page is rendered, under /<lang>/: one route, app/[lang]/newsletter/[page]. */
+const PAGE_PATH = {
   confirmed: NEWSLETTER_LINK_PAGES.confirmed,
   unsubscribed: NEWSLETTER_LINK_PAGES.unsubscribed,
+  invalidConfirmLink: NEWSLETTER_INVALID_LINK_PAGES.confirm,
+  invalidUnsubscribeLink: NEWSLETTER_INVALID_LINK_PAGES.unsubscribe,
+} as const satisfies Record<LinkPageKind, `newsletter/${string}`>;
+const KINDS = Object.keys(PAGE_PATH) as LinkPageKind[];
+
+/** The outcome pages have an address of their own; the others answer at the link's. */
+const OWN_PATH: Partial<Record<LinkPageKind, string>> = {
+  confirmed: PAGE_PATH.confirmed,
+  unsubscribed: PAGE_PATH.unsubscribed,
 };
+
+/** The route's parameters: every link page in every language. */
+export const linkPageParams = () =>
+  LANGUAGES.flatMap((lang) =>
+    KINDS.map((kind) => ({ lang, page: PAGE_PATH[kind].slice('newsletter/'.length) })),
+  );
+
+/** The link page a route's segment names, or the not-found page. */
+export function linkPageKind(segment: string): LinkPageKind {
+  return KINDS.find((kind) => PAGE_PATH[kind] === `newsletter/${segment}`) ?? notFound();
+}
 
 async function linkPageHead(language: Language, kind: LinkPageKind) {
   const [newsletter, common] = await Promise.all([

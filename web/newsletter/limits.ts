@@ -1,4 +1,4 @@
-/** The newsletter's limits, shown in texts and enforced by the server (./server/records.ts). */
+/** The newsletter's limits, shown in texts and enforced by the server (newsletter/intake.ts). */
 
 /** A confirmation link works this long after the signup; then the request and, unless the
  * address was confirmed before, the address are deleted. */

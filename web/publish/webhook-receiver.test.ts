@@ -11,7 +11,7 @@ import { ContentGate } from '@/content/gate';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { Snapshot } from '@/content/snapshot';
-import { SIGNATURE_HEADER_NAME, signWebhook, type WebhookAnswer } from '@/content/webhook';
+import { sendPublishWebhook, type WebhookAnswer } from '@/content/webhook';
 
 // A marker package that throws outside Next's server bundles; it has no behaviour to keep.
 vi.mock('server-only', () => ({}));
@@ -51,16 +51,9 @@ afterAll(async () => {
 });
 
 async function deliver(body: string, secret = SECRET) {
-  const response = await handlePublishWebhook(
-    new Request('http://localhost/api/revalidate', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER_NAME]: await signWebhook(body, secret),
-      },
-      body,
-    }),
-  );
+  const response = await sendPublishWebhook('http://localhost/api/revalidate', body, secret, {
+    via: handlePublishWebhook,
+  });
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),

@@ -14,10 +14,8 @@
  */
 import 'server-only';
 import { LANGUAGES } from '@/schemas/languages';
-import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
-import type { Language } from '@/schemas/languages';
-import type { HeldBack, Snapshot, SnapshotEntry, SnapshotStore } from '@/content/snapshot';
-import type { DictionaryDocument } from '@/content/store';
+import { NAMESPACES, type Namespace } from '@/schemas';
+import type { Snapshot, SnapshotEntry, SnapshotStore } from '@/content/snapshot';
 import { isRedisUnavailable, type SharedRedis } from './redis-connection';
 import { gateKey, newTokens, PUBLISHED_KEY, TAG_TOKENS_KEY } from './shared-store';
 
@@ -78,27 +76,6 @@ export class SharedSnapshot implements SnapshotStore {
     }
   }
 
-  async saveGood<N extends Namespace>(
-    namespace: N,
-    revision: string,
-    languages: Record<Language, DictionaryOf<N>>,
-    document?: DictionaryDocument,
-  ): Promise<void> {
-    // The document too, so the version it replaces can be kept (content/versions).
-    await this.write({
-      namespace,
-      revision,
-      savedAt: new Date().toISOString(),
-      languages,
-      document,
-      heldBack: null,
-    });
-  }
-
-  async holdBack(previous: SnapshotEntry, heldBack: HeldBack): Promise<void> {
-    await this.write({ ...previous, heldBack });
-  }
-
   async list(): Promise<SnapshotEntry[]> {
     let texts: (string | null)[];
     try {
@@ -140,7 +117,7 @@ export class SharedSnapshot implements SnapshotStore {
     }, PATIENT);
   }
 
-  private async write(entry: SnapshotEntry): Promise<void> {
+  async save(entry: SnapshotEntry): Promise<void> {
     this.known.set(entry.namespace, entry);
     try {
       await this.redis.run((client) =>

@@ -11,7 +11,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Language } from '@/schemas/languages';
-import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
+import { NEWSLETTER_INVALID_LINK_PAGES, NEWSLETTER_LINK_PAGES } from '@/schemas/site';
 import { pagePath } from '@/web/i18n/paths';
 import { confirmFromLink, unsubscribeFromLink } from './links';
 
@@ -22,12 +22,6 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const OUTCOME_PAGE = {
   confirm: NEWSLETTER_LINK_PAGES.confirmed,
   unsubscribe: NEWSLETTER_LINK_PAGES.unsubscribed,
-} as const;
-
-/** The static pages shown for a link that does not work (never addressed directly). */
-export const INVALID_LINK_PAGE = {
-  confirm: 'newsletter/invalid-confirm-link',
-  unsubscribe: 'newsletter/invalid-unsubscribe-link',
 } as const;
 
 async function act(request: NextRequest, link: NewsletterLink) {
@@ -59,7 +53,7 @@ export async function answerNewsletterLink(
     return NextResponse.redirect(target, { status: 303, headers: NO_STORE });
   }
   const url = request.nextUrl.clone();
-  url.pathname = `/${language}/${INVALID_LINK_PAGE[link]}`;
+  url.pathname = `/${language}/${NEWSLETTER_INVALID_LINK_PAGES[link]}`;
   url.search = '';
   return NextResponse.rewrite(url, { status: 404, headers: NO_STORE });
 }

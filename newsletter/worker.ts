@@ -7,29 +7,22 @@
  *   mails due for another attempt, attempts whose instance died, the 48-hour deletion, and
  *   the consent texts of the current copy.
  *
- * Jobs run one after another per instance; across instances the transactions in
- * ./records.ts decide who does what.
+ * Jobs run one after another per instance; across instances the transactions of the intake,
+ * the outbox and the retention decide who does what.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import type { NewsletterSettings } from '@/web/site/settings';
-import { consentText, consentVersion } from '../consent-text';
-import { confirmUrl } from '../link-urls';
-import { SIGNUP_COLLECTION } from '../signup';
+import { consentText, consentVersion } from '@/web/newsletter/consent-text';
+import { confirmUrl } from '@/web/newsletter/link-urls';
+import { SIGNUP_COLLECTION } from '@/web/newsletter/signup';
 import { confirmationMail } from './confirmation-mail';
+import { takeSignup, waitingSignups } from './intake';
 import { sendMail } from './mailer';
-import {
-  archiveConsentText,
-  claimSend,
-  deleteExpiredRequests,
-  dueRequests,
-  expireSendLeases,
-  recordSend,
-  takeSignup,
-  waitingSignups,
-  type SendOutcome,
-} from './records';
+import { claimSend, dueRequests, expireSendLeases, recordSend, type SendOutcome } from './outbox';
+import { archiveConsentText } from './proof';
+import { deleteExpiredRequests } from './retention';
 
 /** The copy the mails are written in, read from the content gate when needed. */
 export interface NewsletterCopy {

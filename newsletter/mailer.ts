@@ -11,7 +11,7 @@
  * One connection per mail: confirmations are few, and a pool would hold connections open.
  */
 import nodemailer from 'nodemailer';
-import type { SendOutcome } from './records';
+import type { SendOutcome } from './outbox';
 
 export interface OutgoingMail {
   readonly from: { readonly name: string; readonly address: string };

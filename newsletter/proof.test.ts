@@ -6,9 +6,9 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { formatProof, newsletterCommand } from './commands';
+import { newsletterCommand } from './commands';
 import { jsonText } from './json-text';
-import type { ProofRecord } from './records';
+import { formatProof, type ProofRecord } from './proof';
 
 const FORGED =
   'Mozilla/5.0\n  2026-11-25T03:27:52.580Z  withdrawn       via unsubscribe link' +
