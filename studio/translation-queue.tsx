@@ -26,7 +26,6 @@ import {
   NAMESPACES,
   type Namespace,
 } from '../schemas';
-import { LANGUAGE_NAMES } from '../schemas/languages';
 import {
   editingContext,
   isTranslatedLanguage,
@@ -184,10 +183,6 @@ function documentOf(header: HTMLElement): HTMLElement | null {
   return null;
 }
 
-function queueLanguageName(language: string, allLanguages: string): string {
-  return isTranslatedLanguage(language) ? LANGUAGE_NAMES[language] : allLanguages;
-}
-
 /**
  * Previous and Next over the queue. `from` is read at the click: the place to step from.
  * `compact` draws icons only (a document's header), with the names as labels and tooltips.
@@ -211,7 +206,9 @@ export function QueueButtons({
   const { queueLanguage } = useEditingContext();
   const queue = useMemo(() => translationQueue(rows, queueLanguage), [rows, queueLanguage]);
   const open = useOpenGap(source);
-  const language = queueLanguageName(queueLanguage, t('queue.all-languages'));
+  const language = isTranslatedLanguage(queueLanguage)
+    ? t(`language.${queueLanguage}`)
+    : t('queue.all-languages');
   const step = (direction: 1 | -1) => {
     const gap = stepQueue(queue, from(), direction);
     if (gap) open(gap);
