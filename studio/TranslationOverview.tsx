@@ -35,7 +35,8 @@ import {
   type TranslationGap,
   type TranslationRow,
 } from './translation-overview';
-import { QueueButtons, useOpenGap, useTranslationRows } from './translation-queue';
+import { QueueButtons, useTranslationRows } from './translation-queue';
+import { useOpenGap } from './translation-queue-timing';
 import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 
 /** A count of one kind of gap that opens the dictionary at the first of them. */
