@@ -11,7 +11,7 @@ import {
   removeStaleTemporaries,
   writeFileAtomically,
 } from '@/content/atomic-file';
-import type { Transaction } from './document-store';
+import type { Transaction } from './transactions';
 
 export const HISTORY_KEPT = 2_000;
 export const HISTORY_MAX_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,8 @@
  * from the API's own transaction log. The log starts when the API loads the dataset: the
  * documents as loaded are the first entry, so every document's `_rev` is in it.
  */
-import type { ApiDocument, DocumentStore, Transaction } from './document-store';
+import type { DocumentStore } from './document-store';
+import type { ApiDocument, Transaction } from './transactions';
 import { ApiError } from './http';
 import { mendozaEffects } from './mendoza';
 

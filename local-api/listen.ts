@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { evaluate, parse } from 'groq-js';
-import type { ApiDocument, DocumentStore, Transaction } from './document-store';
+import type { DocumentStore } from './document-store';
+import type { ApiDocument, Transaction } from './transactions';
 import { ApiError, corsHeaders, type ApiRequest, type ApiResponse } from './http';
 import { mendozaEffects } from './mendoza';
 import { paramsFromSearch } from './query';

@@ -10,8 +10,7 @@
  * them with dictionaries is a client mistake.
  */
 import { Mutation } from '@sanity/mutator';
-import type { ApiDocument } from './document-store';
-import { newTransactionId } from './document-store';
+import { newTransactionId, type ApiDocument } from './transactions';
 import { ApiError } from './http';
 import { runQuery } from './query';
 import type { MutationResult } from './writes';

@@ -5,7 +5,7 @@
  */
 import { evaluate, GroqSyntaxError, parse } from 'groq-js';
 import { inPerspective, type ReadPerspective } from '../content/perspective';
-import type { ApiDocument } from './document-store';
+import type { ApiDocument } from './transactions';
 import { ApiError } from './http';
 
 export type Perspective = 'raw' | ReadPerspective;

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import { removeLocalApiAddress, writeLocalApiAddress } from '@/content/local-api-address';
 import { accessRefusal, loopbackHosts, type AccessRules } from './access';
-import { DocumentStore, type Transaction } from './document-store';
+import { DocumentStore } from './document-store';
+import type { Transaction } from './transactions';
 import { documentEvents, documentsAt, transactionsLog } from './history';
 import {
   ApiError,

@@ -9,7 +9,7 @@ import { Mutation } from '@sanity/mutator';
 import { isVersionRecordId, VERSION_TYPE } from '@/content/versions/records';
 import { documentId, documentType, NAMESPACES } from '@/schemas';
 import type { StoredDocument } from './dataset-file';
-import type { DocumentReader, PlannedChange, TransactionKind } from './document-store';
+import type { DocumentReader, PlannedChange, TransactionKind } from './transactions';
 import { ApiError } from './http';
 
 const DRAFTS_PREFIX = 'drafts.';

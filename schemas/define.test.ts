@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { dictionary, flag, group, list, text, url, type DictionaryValue } from './define';
-import { sanityField } from './sanity';
+import { sanityField } from './sanity/fields';
 import { validatorOf } from './validator';
 import { mergeLanguages, splitDocument } from './walk';
 

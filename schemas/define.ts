@@ -5,7 +5,7 @@
  * choices, numbers and slugs hold one value shared by all three languages, and a list
  * keeps one structure (same length, same order) for every language. From one tree we
  * derive the zod validator and TypeScript type (./validator.ts), the Sanity document
- * type (./sanity.ts) and the split/merge walk used by import and export (./walk.ts).
+ * type (./sanity/) and the split/merge walk used by import and export (./walk.ts).
  */
 
 // The plural categories live beside the rule that picks one, which the site's client code

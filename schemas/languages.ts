@@ -11,11 +11,20 @@ export const TRANSLATED_LANGUAGES = LANGUAGES.filter(
 /** Open Graph locale per language (`og:locale` in the page head). */
 export const OG_LOCALES: Record<Language, string> = { en: 'en_US', de: 'de_DE', tr: 'tr_TR' };
 
-/** Names of the languages for editors in the Studio (not shown on the site). */
+/**
+ * Names of the languages for editors in the Studio (not shown on the site), in each of the
+ * Studio's interface languages (studio/interface-languages.ts): English, also the one of
+ * schema titles and validation messages, and German.
+ */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   de: 'German',
   tr: 'Turkish',
+};
+export const LANGUAGE_NAMES_IN_GERMAN: Record<Language, string> = {
+  en: 'Englisch',
+  de: 'Deutsch',
+  tr: 'Türkisch',
 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -436,6 +436,23 @@ export function countTexts(dictionary: Dictionary, value: unknown): number {
 }
 
 /**
+ * Every node of a dictionary tree, depth first in schema order: a group before its fields,
+ * a list before its item, a plural before its form (so a plural's form counts as a text).
+ */
+export function everyNode(node: Node): Node[] {
+  switch (node.kind) {
+    case 'plural':
+      return [node, node.form];
+    case 'group':
+      return [node, ...Object.values(node.fields).flatMap(everyNode)];
+    case 'list':
+      return [node, ...everyNode(node.of)];
+    default:
+      return [node];
+  }
+}
+
+/**
  * Every text leaf a dictionary can have, as a path in the stored document
  * (`items[].question`; a plural's forms as `redirect.message.one`).
  */

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation, type SanityDocument } from 'sanity';
 import { IntentLink } from 'sanity/router';
 import { documentId, documentType, namespaceOfDocumentType, type Namespace } from '../schemas';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/languages';
+import { LANGUAGES, type Language } from '../schemas/languages';
 import { pagePath } from '../schemas/paths';
 import { pagesShowing, type SitePage } from '../schemas/site';
 import { coverageLabel, documentCoverage } from './coverage';
@@ -58,6 +58,7 @@ function PreviewLink({
 }
 
 function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks | undefined }) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
   const path = page.slug ? `/${page.slug}` : '/';
   return (
     <Card padding={4} radius={2} border data-testid={`on-the-site-${page.slug || 'home'}`}>
@@ -70,7 +71,7 @@ function PageCard({ page, extraLinks }: { page: SitePage; extraLinks?: PageLinks
             <Flex key={language} align="center" gap={3} wrap="wrap">
               <Box style={{ minWidth: '5.5rem' }}>
                 <Text size={1} weight="medium">
-                  {LANGUAGE_NAMES[language]}
+                  {t(`language.${language}`)}
                 </Text>
               </Box>
               <Button

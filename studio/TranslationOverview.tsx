@@ -24,7 +24,7 @@ import {
 import { useMemo } from 'react';
 import { definePlugin, useTranslation } from 'sanity';
 import { IntentLink } from 'sanity/router';
-import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '../schemas/languages';
+import { TRANSLATED_LANGUAGES } from '../schemas/languages';
 import { editingContext, rememberEditing, useEditingContext } from './editing-context';
 import { EDITOR_NAMESPACE } from './editor-i18n';
 import { STRUCTURE_GROUPS } from './structure';
@@ -35,7 +35,8 @@ import {
   type TranslationGap,
   type TranslationRow,
 } from './translation-overview';
-import { QueueButtons, useOpenGap, useTranslationRows } from './translation-queue';
+import { QueueButtons, useTranslationRows } from './translation-queue';
+import { useOpenGap } from './translation-queue-timing';
 import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
 
 /** A count of one kind of gap that opens the dictionary at the first of them. */
@@ -93,7 +94,7 @@ function GapCell({ row, language }: { row: TranslationRow; language: TranslatedL
           text={t('translations.missing', { missing, texts: counts.texts })}
           title={t('translations.missing-title', {
             title: row.title,
-            language: LANGUAGE_NAMES[language],
+            language: t(`language.${language}`),
           })}
         />
       )}
@@ -130,7 +131,7 @@ function QueueLanguageTabs() {
     { id: 'all', title: t('queue.all-languages') },
     ...TRANSLATED_LANGUAGES.map((language) => ({
       id: language,
-      title: LANGUAGE_NAMES[language],
+      title: t(`language.${language}`),
     })),
   ];
   return (
@@ -192,7 +193,7 @@ export function TranslationOverview() {
                       <Stack gap={2}>
                         <Text size={1}>
                           {t('translations.total', {
-                            language: LANGUAGE_NAMES[language],
+                            language: t(`language.${language}`),
                             missing: sums[language].gaps.missing,
                             texts: sums[language].texts,
                           })}{' '}
@@ -219,7 +220,7 @@ export function TranslationOverview() {
                   </Text>
                   {TRANSLATED_LANGUAGES.map((language) => (
                     <Text key={language} size={1} weight="semibold">
-                      {LANGUAGE_NAMES[language]}
+                      {t(`language.${language}`)}
                     </Text>
                   ))}
                 </Box>

@@ -3,7 +3,7 @@
  * Publish, a text's actions menu, the preview links) in the interface languages
  * (interface-languages.ts): English and German, informal "du" as the site.
  */
-import { defineLocaleResourceBundle } from 'sanity';
+import { defineInterfaceTexts, type LanguageNameKey } from './interface-languages';
 
 export const EDITOR_NAMESPACE = 'rg-editor';
 
@@ -54,9 +54,9 @@ const en = {
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
 } as const;
 
-export type EditorTextKey = keyof typeof en;
+export type EditorTextKey = keyof typeof en | LanguageNameKey;
 
-const de: Record<EditorTextKey, string> = {
+const de: Record<keyof typeof en, string> = {
   'translations.title': 'Übersetzungen',
   'translations.intro':
     'Deutsche und türkische Texte, die noch fehlen, und solche, deren englischer Text sich seit der Übersetzung geändert hat (veraltet), so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text; eine veraltete Übersetzung zeigt sie weiter, bis sie überarbeitet ist. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs, oder aus dem Text, den du gerade schreibst, mit Alt+Bild ab und Alt+Bild auf.',
@@ -105,7 +105,4 @@ const de: Record<EditorTextKey, string> = {
     '{{path}} im Präsentationswerkzeug öffnen, mit unveröffentlichten Änderungen',
 };
 
-export const editorBundles = [
-  defineLocaleResourceBundle({ locale: 'en-US', namespace: EDITOR_NAMESPACE, resources: en }),
-  defineLocaleResourceBundle({ locale: 'de-DE', namespace: EDITOR_NAMESPACE, resources: de }),
-];
+export const editorBundles = defineInterfaceTexts(EDITOR_NAMESPACE, { en, de });

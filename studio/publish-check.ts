@@ -8,7 +8,7 @@
 import { useTranslation, type DocumentBadgeComponent } from 'sanity';
 import { useDocumentPane } from 'sanity/structure';
 import { getDictionary, namespaceOfDocumentType } from '../schemas';
-import { fieldTitles, type FieldPathSegment } from '../schemas/sanity';
+import { fieldTitles, type FieldPathSegment } from '../schemas/sanity/titles';
 import { EDITOR_NAMESPACE } from './editor-i18n';
 
 export const PublishCheckBadge: DocumentBadgeComponent = (props) => {

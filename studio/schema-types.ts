@@ -6,13 +6,9 @@
  */
 import { defineType } from 'sanity';
 import { NAMESPACES } from '../schemas';
-import {
-  localizedTypes,
-  pluralTypes,
-  sanityDocumentType,
-  type SanityDocumentType,
-  type SanityField,
-} from '../schemas/sanity';
+import { sanityDocumentType } from '../schemas/sanity/documents';
+import { localizedTypes, pluralTypes } from '../schemas/sanity/fields';
+import type { SanityDocumentType, SanityField } from '../schemas/sanity/types';
 import { DictionaryForm } from './DictionaryForm';
 import { InlineItem } from './InlineItem';
 import { LanguageField } from './LanguageField';

@@ -3,30 +3,23 @@
  * the Translations tool and in every dictionary's header, and the same two steps from the
  * keyboard (Alt+Page Down, Alt+Page Up). A step starts where the editor was last: the field
  * last focused or the gap last opened; from a dictionary that holds neither, at its start.
- * Each opens the gap's dictionary at the field to fill, focused, ready to type.
+ * Each opens the gap's dictionary at the field to fill, focused, ready to type. The queue's
+ * state is ./translation-queue-store.ts; Sanity's timing, ./translation-queue-timing.ts.
  */
 import { ArrowDownIcon } from '@sanity/icons/ArrowDown';
 import { ArrowUpIcon } from '@sanity/icons/ArrowUp';
 import { Badge, Button, Flex, Text } from '@sanity/ui';
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import {
-  listenQuery,
-  useClient,
-  useDocumentOperation,
-  useDocumentStore,
-  useTranslation,
-  type Path,
-} from 'sanity';
-import { useRouter } from 'sanity/router';
-import { useDocumentPane, usePaneRouter } from 'sanity/structure';
-import {
-  documentId,
-  documentType,
-  namespaceOfDocumentType,
-  NAMESPACES,
-  type Namespace,
-} from '../schemas';
-import { LANGUAGE_NAMES } from '../schemas/languages';
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { listenQuery, useClient, useTranslation, type Path } from 'sanity';
+import { useDocumentPane } from 'sanity/structure';
+import { documentId, namespaceOfDocumentType, NAMESPACES } from '../schemas';
 import {
   editingContext,
   isTranslatedLanguage,
@@ -39,126 +32,47 @@ import {
   stepQueue,
   storedPathString,
   translationQueue,
-  translationRows,
   type QueuePosition,
-  type TranslationGap,
   type TranslationRow,
 } from './translation-overview';
+import {
+  stepStart,
+  translationQueueStore,
+  type FollowDocuments,
+  type StoredDocument,
+} from './translation-queue-store';
+import {
+  useOpenGap,
+  useOpenPath,
+  useOpenWaitingGap,
+  useSaveEdits,
+  type StepSource,
+} from './translation-queue-timing';
 
 const IDS = NAMESPACES.flatMap((namespace) => [
   documentId(namespace),
   `drafts.${documentId(namespace)}`,
 ]);
 
-type StoredDocument = { _id: string; _type?: string };
-
-/**
- * The documents as last read. A document's header is mounted anew for each path opened in
- * it (each step of the queue): with these, its steps work at once, not after a new query.
- */
-let lastRead: StoredDocument[] | undefined;
-
 /** Every dictionary, published and draft, followed live; undefined while loading. */
 export function useTranslationRows(): TranslationRow[] | undefined {
   const client = useClient({ apiVersion: '2025-02-19' });
-  const [documents, setDocuments] = useState<StoredDocument[] | undefined>(lastRead);
-  useEffect(() => {
-    const subscription = listenQuery(
-      client,
-      '*[_id in $ids]',
-      { ids: IDS },
-      { perspective: 'raw', throttleTime: 500, tag: 'translation-queue' },
-    ).subscribe({
-      next: (read: StoredDocument[]) => {
-        lastRead = read;
-        setDocuments(read);
-      },
-      error: () => setDocuments([]),
-    });
-    return () => subscription.unsubscribe();
-  }, [client]);
-  return useMemo(() => (documents ? translationRows(documents) : undefined), [documents]);
-}
-
-/** The document a step starts in (a dictionary's header): it opens its own gaps itself. */
-export interface StepSource {
-  readonly namespace: Namespace;
-  /** Opens a field of this document, in place. */
-  open(path: string): void;
-  /** Resolves once this document's edits are saved, before it is left. */
-  saved(): Promise<void>;
-}
-
-/**
- * A gap whose dictionary is being opened: its field opens once the form takes typing
- * (DocumentQueueNav). Sanity focuses a path given with the intent as soon as the document
- * has loaded, while its inputs are still read-only for 80-210 ms: keys typed at once, as
- * the field showed its focus, were lost.
- */
-let waitingGap: { namespace: Namespace; path: string; since: number } | null = null;
-/** A gap not opened by then was left for something else (the editor went elsewhere). */
-const WAITING_GAP_MS = 30_000;
-
-function takeWaitingGap(namespace: Namespace): string | undefined {
-  if (!waitingGap || waitingGap.namespace !== namespace) return undefined;
-  const { path, since } = waitingGap;
-  waitingGap = null;
-  return Date.now() - since < WAITING_GAP_MS ? path : undefined;
-}
-
-/**
- * Opens a gap: its dictionary at the field to fill, focused. In the document the step
- * starts in, the field opens in place. Another dictionary opens once the edits of the one
- * left are saved: Sanity sends edits up to a second after the last key, and leaving within
- * that second dropped them (the last words typed before a step were never stored, though
- * the form showed them). The place in the queue moves at once, so a second step while
- * waiting steps on from the first one's gap; only the last step opens.
- */
-export function useOpenGap(source?: StepSource): (gap: TranslationGap) => void {
-  const router = useRouter();
-  const latest = useRef(0);
-  return useCallback(
-    (gap) => {
-      rememberEditing({
-        queuePosition: { namespace: gap.namespace, text: gap.text, language: gap.language },
-      });
-      const step = ++latest.current;
-      if (source?.namespace === gap.namespace) return source.open(gap.path);
-      const open = () => {
-        if (step !== latest.current) return;
-        waitingGap = { namespace: gap.namespace, path: gap.path, since: Date.now() };
-        router.navigateIntent('edit', {
-          id: documentId(gap.namespace),
-          type: documentType(gap.namespace),
-        });
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const follow: FollowDocuments = (read, failed) => {
+        const subscription = listenQuery(
+          client,
+          '*[_id in $ids]',
+          { ids: IDS },
+          { perspective: 'raw', throttleTime: 500, tag: 'translation-queue' },
+        ).subscribe({ next: (documents: StoredDocument[]) => read(documents), error: failed });
+        return () => subscription.unsubscribe();
       };
-      if (source) void source.saved().then(open);
-      else open();
+      return translationQueueStore.subscribe(listener, follow);
     },
-    [router, source],
+    [client],
   );
-}
-
-/**
- * Saves the open document's edits now (Sanity otherwise sends them up to a second after the
- * last key) and resolves once the document store has them all, as Publish waits for it.
- */
-function useSaveEdits(id: string, type: string): () => Promise<void> {
-  const { commit } = useDocumentOperation(id, type);
-  const store = useDocumentStore();
-  return useCallback(() => {
-    commit.execute();
-    return new Promise<void>((resolve) => {
-      let saved = false;
-      const subscription = store.pair.consistencyStatus(id, type).subscribe((consistent) => {
-        if (!consistent || saved) return;
-        saved = true;
-        resolve();
-        // Once `subscribe` has returned: the first value may already be the answer.
-        queueMicrotask(() => subscription.unsubscribe());
-      });
-    });
-  }, [commit, store, id, type]);
+  return useSyncExternalStore(subscribe, translationQueueStore.getRows, () => undefined);
 }
 
 /**
@@ -184,10 +98,6 @@ function documentOf(header: HTMLElement): HTMLElement | null {
   return null;
 }
 
-function queueLanguageName(language: string, allLanguages: string): string {
-  return isTranslatedLanguage(language) ? LANGUAGE_NAMES[language] : allLanguages;
-}
-
 /**
  * Previous and Next over the queue. `from` is read at the click: the place to step from.
  * `compact` draws icons only (a document's header), with the names as labels and tooltips.
@@ -211,7 +121,9 @@ export function QueueButtons({
   const { queueLanguage } = useEditingContext();
   const queue = useMemo(() => translationQueue(rows, queueLanguage), [rows, queueLanguage]);
   const open = useOpenGap(source);
-  const language = queueLanguageName(queueLanguage, t('queue.all-languages'));
+  const language = isTranslatedLanguage(queueLanguage)
+    ? t(`language.${queueLanguage}`)
+    : t('queue.all-languages');
   const step = (direction: 1 | -1) => {
     const gap = stepQueue(queue, from(), direction);
     if (gap) open(gap);
@@ -334,53 +246,13 @@ export function DocumentQueueNav() {
   }, [focusedLanguage]);
 
   const open = useOpenPath();
-  // The form takes typing: loaded, writable, connected (as Sanity decides its inputs' readOnly).
-  const writable =
-    pane.ready &&
-    pane.editState?.ready === true &&
-    pane.formState !== null &&
-    !pane.formState.readOnly &&
-    pane.connectionState !== 'reconnecting';
-  useEffect(() => {
-    if (!writable || !namespace) return;
-    const path = takeWaitingGap(namespace);
-    if (path) open(path);
-  }, [writable, namespace, open]);
+  useOpenWaitingGap(pane, namespace, open);
   const source = useMemo(
     () => (namespace ? { namespace, open, saved } : undefined),
     [namespace, open, saved],
   );
 
   if (!rows || !row || !namespace || !source) return null;
-  const from = (): QueuePosition => {
-    const { queuePosition } = editingContext();
-    if (queuePosition?.namespace === namespace) return queuePosition;
-    return { namespace, text: -0.5, language: null };
-  };
+  const from = (): QueuePosition => stepStart(namespace, editingContext().queuePosition);
   return <QueueButtons rows={rows} from={from} source={source} compact />;
-}
-
-/**
- * Opens a path of the pane's document as Sanity's own links to a field do: the pane's `path`
- * parameter, which Sanity resolves (list indexes to keys), shows (its tab, the list entries
- * around it) and focuses. The same path again is cleared first: Sanity acts on a change.
- */
-function useOpenPath(): (path: string) => void {
-  const { params, setParams } = usePaneRouter();
-  const again = useRef<string | null>(null);
-  useEffect(() => {
-    if (again.current === null || params?.path !== undefined) return;
-    const path = again.current;
-    again.current = null;
-    setParams({ ...params, path });
-  }, [params, setParams]);
-  return useCallback(
-    (path: string) => {
-      const { path: current, ...others } = params ?? {};
-      if (current !== path) return setParams({ ...others, path });
-      again.current = path;
-      setParams(others);
-    },
-    [params, setParams],
-  );
 }

@@ -18,7 +18,7 @@ import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { startLocalApi, type LocalApiOptions, type RunningLocalApi } from '@/local-api/server';
 import { documentId, getDictionary, type Namespace } from '@/schemas';
-import { fieldGroups } from '@/schemas/sanity';
+import { fieldGroups } from '@/schemas/sanity/documents';
 import { launchChromium } from './chromium';
 import { listenLocally } from './local-http';
 import { distDir, serveBuildCopy, type RunningSite, type Variant } from './site-server';

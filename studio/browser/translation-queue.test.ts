@@ -164,6 +164,22 @@ describe('the translation queue', () => {
     );
   });
 
+  it('names the languages in the editor’s interface language: German', async () => {
+    const german = await session.newTab();
+    await german.page.addInitScript(() =>
+      localStorage.setItem('sanity-locale:local:default', 'de-DE'),
+    );
+    await german.page.goto(`${session.studioUrl}/translations`);
+    await german.page.getByTestId('translation-totals').waitFor({ timeout: 60_000 });
+    await german.page.getByRole('tab', { name: 'Türkisch' }).click();
+    const next = german.page.getByTestId('translation-queue').getByTestId('queue-next');
+    await eventually(() => next.getAttribute('title')).toBe(
+      'Nächste fehlende Übersetzung (Türkisch) (Alt+Bild ab)',
+    );
+    expect(german.errors).toEqual([]);
+    await german.context.close();
+  });
+
   it('shows no console error besides the offline hosts, and the API knew every request', () => {
     expect(tab.errors).toEqual([]);
     expect(session.api.unknownRoutes()).toEqual([]);

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { documentId, getDictionary, NAMESPACES } from '@/schemas';
 import { SECTIONS } from '@/schemas/define';
-import { sanityDocumentType } from '@/schemas/sanity';
+import { sanityDocumentType } from '@/schemas/sanity/documents';
 import {
   fieldIn,
   inputIn,

@@ -3,7 +3,8 @@
  * actions, the counts in the Translations tool) in the Studio's interface languages
  * (../interface-languages.ts): English and German (informal "du", as the Versions tool).
  */
-import { defineLocaleResourceBundle, definePlugin } from 'sanity';
+import { definePlugin } from 'sanity';
+import { defineInterfaceTexts, type LanguageNameKey } from '../interface-languages';
 
 export const TRANSLATION_STATUS_NAMESPACE = 'rg-translation-status';
 
@@ -23,14 +24,12 @@ const en = {
   'overview.outdated': '{{count}} outdated',
   'overview.outdated-title':
     'Open {{title}} at its first {{language}} text whose English changed since it was translated',
-  'language.de': 'German',
-  'language.tr': 'Turkish',
   'language.and': '{{first}} and {{second}}',
 } as const;
 
-export type TranslationStatusTextKey = keyof typeof en;
+export type TranslationStatusTextKey = keyof typeof en | LanguageNameKey;
 
-const de: Record<TranslationStatusTextKey, string> = {
+const de: Record<keyof typeof en, string> = {
   'outdated.note-in': '{{language}}: Das Englische hat sich seit der Übersetzung geändert',
   'outdated.before': 'Übersetzt aus',
   'outdated.after': 'Englisch jetzt',
@@ -46,8 +45,6 @@ const de: Record<TranslationStatusTextKey, string> = {
   'overview.outdated': '{{count}} veraltet',
   'overview.outdated-title':
     '{{title}} beim ersten Text auf {{language}} öffnen, dessen Englisch sich seit der Übersetzung geändert hat',
-  'language.de': 'Deutsch',
-  'language.tr': 'Türkisch',
   'language.and': '{{first}} und {{second}}',
 };
 
@@ -55,17 +52,6 @@ const de: Record<TranslationStatusTextKey, string> = {
 export const translationStatusTexts = definePlugin({
   name: 'rg-translation-status',
   i18n: {
-    bundles: [
-      defineLocaleResourceBundle({
-        locale: 'en-US',
-        namespace: TRANSLATION_STATUS_NAMESPACE,
-        resources: en,
-      }),
-      defineLocaleResourceBundle({
-        locale: 'de-DE',
-        namespace: TRANSLATION_STATUS_NAMESPACE,
-        resources: de,
-      }),
-    ],
+    bundles: defineInterfaceTexts(TRANSLATION_STATUS_NAMESPACE, { en, de }),
   },
 });

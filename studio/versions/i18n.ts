@@ -3,7 +3,7 @@
  * English and German (informal "du", as the site). Sanity picks the bundle of the locale
  * the editor chose in the user menu.
  */
-import { defineLocaleResourceBundle } from 'sanity';
+import { defineInterfaceTexts, type LanguageNameKey } from '../interface-languages';
 
 export const VERSIONS_NAMESPACE = 'rg-versions';
 
@@ -75,14 +75,11 @@ const en = {
     'Nothing to restore: every dictionary already has the texts it had then.',
   'refusal.changed-meanwhile':
     '{{titles}} changed meanwhile. Nothing was changed: look at the versions again and retry.',
-  'language.en': 'English',
-  'language.de': 'German',
-  'language.tr': 'Turkish',
 } as const;
 
-export type VersionsTextKey = keyof typeof en;
+export type VersionsTextKey = keyof typeof en | LanguageNameKey;
 
-const de: Record<VersionsTextKey, string> = {
+const de: Record<keyof typeof en, string> = {
   title: 'Versionen',
   intro:
     'Hier bleibt jede Version eines Wörterbuchs erhalten, die live gegangen ist, jeweils die neuesten {{kept}}. Vergleiche eine mit den Live-Texten und stelle sie wieder her: Sie wird sofort veröffentlicht und ist in wenigen Sekunden auf der Website. Auch eine Wiederherstellung ist eine Version, du kannst sie also rückgängig machen.',
@@ -151,12 +148,6 @@ const de: Record<VersionsTextKey, string> = {
     'Nichts wiederherzustellen: Jedes Wörterbuch hat bereits die Texte von damals.',
   'refusal.changed-meanwhile':
     '{{titles}} hat sich inzwischen geändert. Es wurde nichts geändert: Sieh dir die Versionen noch einmal an und versuche es erneut.',
-  'language.en': 'Englisch',
-  'language.de': 'Deutsch',
-  'language.tr': 'Türkisch',
 };
 
-export const versionsBundles = [
-  defineLocaleResourceBundle({ locale: 'en-US', namespace: VERSIONS_NAMESPACE, resources: en }),
-  defineLocaleResourceBundle({ locale: 'de-DE', namespace: VERSIONS_NAMESPACE, resources: de }),
-];
+export const versionsBundles = defineInterfaceTexts(VERSIONS_NAMESPACE, { en, de });

@@ -2,7 +2,7 @@
 /**
  * The field an outline stands for, under the outline in a preview: `Title › Main › German`,
  * the titles an editor meets on the way to it in the Studio's form (fieldTitles in
- * schemas/sanity.ts). Sanity's own label above the outline names only the document
+ * schemas/sanity/titles.ts). Sanity's own label above the outline names only the document
  * ("Hero"); a click opens this field.
  *
  * An overlay plugin of `@sanity/visual-editing` (a "HUD" drawn under the hovered outline),
@@ -11,7 +11,7 @@
 import type { VisualEditingProps } from 'next-sanity/visual-editing/client-component';
 import type { ComponentProps, CSSProperties } from 'react';
 import { getDictionary, namespaceOfDocumentType } from '@/schemas';
-import { fieldTitles } from '@/schemas/sanity';
+import { fieldTitles } from '@/schemas/sanity/titles';
 
 type OverlayPlugin = NonNullable<VisualEditingProps['plugins']>[number];
 type HudContext = ComponentProps<NonNullable<OverlayPlugin['component']>>;

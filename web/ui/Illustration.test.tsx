@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ARTWORK_TITLES, ARTWORKS, type Artwork } from '@/schemas/artwork';
 import { LANGUAGES } from '@/schemas/languages';
-import { sanityDocumentType } from '@/schemas/sanity';
+import { sanityDocumentType } from '@/schemas/sanity/documents';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { DEFAULT_ARTWORK } from '@/web/sections/models';
 import { colourPaths, DRAWINGS } from './artwork-drawings';
