@@ -73,16 +73,16 @@ export function readPublishWebhookSettings(
   return { url, secret, secretSource: source };
 }
 
-/**
- * Whether the site at `url` (its `/api/revalidate`) holds `secret`: it answers a fresh challenge
- * with its proof (content/site-proof.ts). Undefined when it does; else why not, and whether it
- * was reached at all.
- */
+/** Why an address is not this checkout's site, and whether it answered at all. */
 export interface SiteRefusal {
   readonly reached: boolean;
   readonly reason: string;
 }
 
+/**
+ * Whether the site at `url` (its `/api/revalidate`) holds `secret`: it answers a fresh challenge
+ * with its proof (content/site-proof.ts). Undefined when it does.
+ */
 export async function siteRefusal(url: string, secret: string): Promise<SiteRefusal | undefined> {
   const challenge = newChallenge();
   const address = new URL(url);
