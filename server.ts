@@ -27,6 +27,8 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
+import { readContentSettings } from './content/settings.ts';
+import { removeSiteAddress, writeSiteAddress } from './content/site-address.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
@@ -273,6 +275,16 @@ function track(res: ServerResponse): void {
   if (stopping) res.shouldKeepAlive = false;
 }
 // The Host header is checked in answer(), so that its refusal carries the security headers.
+/** The local store's dataset file, beside which the site announces itself; none with Sanity. */
+const localStoreFile = (() => {
+  try {
+    const content = readContentSettings(process.env, 'read');
+    return content.kind === 'local' ? content.file : undefined;
+  } catch {
+    // The content store reports its own settings' mistakes where it is used.
+    return undefined;
+  }
+})();
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   track(res);
   void answer(req, res);
@@ -309,6 +321,16 @@ server.listen(port, values.hostname, () => {
     const host = ['::', '0.0.0.0'].includes(bound.address) ? '127.0.0.1' : bound.address;
     (globalThis as Record<symbol, string>)[Symbol.for('rg.site.origin')] =
       `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}`;
+    // This checkout's local API and Studio find the site here (content/site-address.ts).
+    const name = values.hostname;
+    const named = !name || ['0.0.0.0', '::'].includes(name) ? 'localhost' : name;
+    if (localStoreFile)
+      writeSiteAddress(localStoreFile, {
+        url: `http://${named.includes(':') ? `[${named}]` : named}:${bound.port}`,
+        pid: process.pid,
+      }).catch((error: unknown) =>
+        console.error(`server: could not announce this site: ${(error as Error).message}`),
+      );
   }
 });
 
@@ -329,7 +351,10 @@ function shutdown(signal: NodeJS.Signals) {
   for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
   server.close(() => {
     clearTimeout(cutOff);
-    void app.close().finally(() => process.exit(0));
+    void Promise.all([
+      app.close(),
+      localStoreFile && removeSiteAddress(localStoreFile, process.pid).catch(() => undefined),
+    ]).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
 }

@@ -21,17 +21,18 @@ export async function localesDriftNote(store: ContentStore, from: string): Promi
   }
   const differing = result.namespaces.filter((namespace) => namespace.changed);
   if (differing.length === 0) return null;
+  // Named by side: "+3" could not tell whether the three texts are in the files or in the store.
   const described = differing.map(({ namespace, languages }) => {
     const changes = LANGUAGES.flatMap((language) => {
       const { added, changed, removed } = languages[language].changes;
       const parts = [
-        ...(added ? [`+${added}`] : []),
-        ...(changed ? [`~${changed}`] : []),
-        ...(removed ? [`-${removed}`] : []),
+        ...(added ? [`${added} only in ${from}/`] : []),
+        ...(changed ? [`${changed} worded differently`] : []),
+        ...(removed ? [`${removed} only in the store`] : []),
       ];
-      return parts.length ? [`${language} ${parts.join(' ')}`] : [];
+      return parts.length ? [`${language}: ${parts.join(', ')}`] : [];
     });
-    return changes.length ? `${namespace} (${changes.join(', ')})` : namespace;
+    return changes.length ? `${namespace} (${changes.join('; ')})` : namespace;
   });
   return (
     `note: ${from}/ differs from the content store in ${differing.length} namespace(s): ${described.join(', ')}.\n` +

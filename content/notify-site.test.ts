@@ -13,6 +13,8 @@ import {
   readPublishWebhookSettings,
 } from './notify-site';
 import { SettingsError } from './settings';
+import { siteAddressFile, writeSiteAddress } from './site-address';
+import { siteProof } from './site-proof';
 import { readWebhook, type WebhookAnswer } from './webhook';
 import { siteWebhookSecret } from './webhook-secret';
 
@@ -125,18 +127,30 @@ describe('the local API notifier (npm run studio, npm run local-api)', () => {
   let site: Server;
   let siteUrl: string;
   let siteEnv: Record<string, string | undefined>;
+  /** What the site received: `challenge`, or a delivery's body. */
+  let posts: string[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'rg-notifier-'));
     storeFile = path.join(dir, 'production.ndjson');
     siteEnv = { CONTENT_STORE_FILE: storeFile };
-    // The site's end as the site checks it: the secret it finds, then the signature.
+    // The site's end as the site checks it: the secret it finds, then the signature; and its
+    // proof of that secret when asked (GET ?challenge=).
     site = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => void answer());
       async function answer() {
         const secret = await siteWebhookSecret(siteEnv);
+        if (req.method === 'GET') {
+          const challenge = new URL(req.url ?? '/', 'http://site').searchParams.get('challenge');
+          res.statusCode = secret ? 200 : 401;
+          posts.push('challenge');
+          return res.end(
+            JSON.stringify(secret ? { proof: siteProof(challenge!, secret.secret) } : {}),
+          );
+        }
+        posts.push(body);
         const delivery = await readWebhook(
           body,
           (req.headers[SIGNATURE_HEADER_NAME] as string | undefined) ?? null,
@@ -166,13 +180,30 @@ describe('the local API notifier (npm run studio, npm run local-api)', () => {
 
   const hero = [{ _id: 'dictionary-hero', _type: 'heroDictionary' }];
 
-  it('sends to the site of npm start by default, signed with the secret it shares with the site', async () => {
+  it('sends to the site running on the same store, else to the one of npm start, once it proves it holds the secret', async () => {
     const lines: string[] = [];
     const defaultTarget = localPublishNotifier({}, { storeFile, log: (l) => lines.push(l) });
     // Where npm start serves (PORT 3000), written out: the default is a promise to people.
     expect(defaultTarget.target).toBe(
-      `http://localhost:3000/api/revalidate (signed with the secret in ${path.join(dir, 'webhook-secret')}; SITE_REVALIDATE_URL changes it)`,
+      `the site running on ${storeFile} (signed with the secret in ${path.join(dir, 'webhook-secret')}; SITE_REVALIDATE_URL names another), else http://localhost:3000/api/revalidate`,
     );
+    // A site that ran on this store and was killed: its address no longer counts.
+    await writeSiteAddress(storeFile, { url: 'http://localhost:1', pid: 2 ** 22 + 1 });
+    expect((await defaultTarget.site()).origin).toBe('http://localhost:3000');
+    // `PORT=3001 npm start`: the site says where it is, and nothing else is set.
+    await writeSiteAddress(storeFile, { url: new URL(siteUrl).origin, pid: process.pid });
+    try {
+      expect(await defaultTarget.site()).toEqual({
+        origin: new URL(siteUrl).origin,
+        announced: true,
+      });
+      posts = [];
+      await defaultTarget.onPublished(hero);
+      expect(posts).toEqual(['challenge', JSON.stringify(hero[0])]);
+    } finally {
+      await rm(siteAddressFile(storeFile));
+    }
+    lines.length = 0;
 
     const notifier = localPublishNotifier(
       // Sanity settings in the shell do not change which store the API serves.
@@ -204,27 +235,31 @@ describe('the local API notifier (npm run studio, npm run local-api)', () => {
     return lines;
   }
 
-  it('says so in one line when the site checks another secret', async () => {
+  it('sends nothing to a site that checks another secret (another checkout), and says so', async () => {
+    posts = [];
     const lines = await linesWhileSiteReads({
       CONTENT_STORE_FILE: storeFile,
       SANITY_REVALIDATE_SECRET: 'the-site-has-its-own',
     });
+    expect(posts).toEqual(['challenge']);
+    const origin = new URL(siteUrl).origin;
     expect(lines).toEqual([
-      'publish → site: dictionary-hero: 401 rejected: invalid signature (the site checks another secret: give this command the same SANITY_REVALIDATE_SECRET as the site, or unset it on the site)',
+      `publish → site: dictionary-hero: not sent: ${origin} is not this checkout's site: it checks another webhook secret; nothing was sent. Is this checkout's site running (npm start)? It announces its address beside ${storeFile}; a site elsewhere needs SITE_REVALIDATE_URL and the same SANITY_REVALIDATE_SECRET.`,
     ]);
-  });
-
-  it('says in one line when the site has no secret (it serves another store)', async () => {
-    const lines = await linesWhileSiteReads({
-      CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson'),
+    // The editor sees it beside Publish.
+    siteEnv = { CONTENT_STORE_FILE: path.join(dir, 'elsewhere', 'production.ndjson') };
+    const notifier = localPublishNotifier(
+      { SITE_REVALIDATE_URL: siteUrl },
+      { storeFile, log: () => undefined },
+    );
+    await notifier.onPublished(hero);
+    siteEnv = { CONTENT_STORE_FILE: storeFile };
+    expect(await notifier.publishState('dictionary-hero')).toEqual({
+      state: 'pending',
+      reasons: [
+        `${origin} is not this checkout's site: it did not prove it holds the webhook secret (it answered the challenge with 401); nothing was sent`,
+      ],
     });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^publish → site: dictionary-hero: 401 rejected: this site has no webhook secret/,
-    );
-    expect(lines[0]).toContain(
-      `(the site found no secret: does it serve ${storeFile}? Otherwise give both the same SANITY_REVALIDATE_SECRET)`,
-    );
   });
 
   it('says in one line that the site is not reached, and does not throw', async () => {

@@ -8,6 +8,8 @@
 import { followUp, stateOfDelivery, type PublishState } from './publish-state';
 import type { TranslationCounts } from './published';
 import { SettingsError } from './settings';
+import { readSiteAddress } from './site-address';
+import { isSiteProof, newChallenge } from './site-proof';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
 import { sendPublishWebhook, type PublishedDocumentRef, type WebhookAnswer } from './webhook';
 
@@ -28,6 +30,8 @@ export interface DeliveryOutcome {
    * that was not the site's JSON (a proxy's error page).
    */
   readonly answer: WebhookAnswer | string;
+  /** Nothing was sent: the address did not prove it is this checkout's site. */
+  readonly notThisSite?: true;
 }
 
 export type PublishWebhookSender = (
@@ -62,6 +66,39 @@ export function readPublishWebhookSettings(
     throw new SettingsError(`SITE_REVALIDATE_URL "${url}" must be an http:// or https:// URL.`);
   const { secret, source } = senderWebhookSecret(env);
   return { url, secret, secretSource: source };
+}
+
+/** Why an address is not this checkout's site, and whether it answered at all. */
+export interface SiteRefusal {
+  readonly reached: boolean;
+  readonly reason: string;
+}
+
+/**
+ * Whether the site at `url` (its `/api/revalidate`) holds `secret`: it answers a fresh challenge
+ * with its proof (content/site-proof.ts). Undefined when it does.
+ */
+export async function siteRefusal(url: string, secret: string): Promise<SiteRefusal | undefined> {
+  const challenge = newChallenge();
+  const address = new URL(url);
+  address.searchParams.set('challenge', challenge);
+  let response: Response;
+  try {
+    response = await fetch(address, { signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    return { reached: false, reason: cause ? `${message} (${cause})` : message };
+  }
+  const body = (await response.json().catch(() => undefined)) as { proof?: unknown } | undefined;
+  if (isSiteProof(body?.proof, challenge, secret)) return undefined;
+  return {
+    reached: true,
+    reason:
+      response.status === 200 && body?.proof !== undefined
+        ? 'it checks another webhook secret'
+        : `it did not prove it holds the webhook secret (it answered the challenge with ${response.status})`,
+  };
 }
 
 /** The sender, with its settings read once; undefined when no site address is configured. */
@@ -117,6 +154,7 @@ function siteAnswer(text: string): WebhookAnswer | string {
 /** One line per delivery, for the scripts. */
 export function describeDelivery(delivery: DeliveryOutcome): string {
   const { answer } = delivery;
+  if (delivery.notThisSite) return `${delivery.document}: not sent: ${answer}`;
   if (delivery.status === null) return `${delivery.document}: site not reached (${answer})`;
   if (typeof answer === 'string') return `${delivery.document}: ${delivery.status} ${answer}`;
   const outdated = 'translations' in answer ? outdatedNote(answer.translations) : '';
@@ -148,6 +186,11 @@ function outdatedNote(translations: TranslationCounts | undefined): string {
 export interface PublishNotifier {
   /** Where publishes are sent and what they are signed with, for the start-up banner. */
   readonly target: string;
+  /**
+   * The site publishes go to now (SITE_REVALIDATE_URL, else the site announced beside the
+   * store, else the default), whether it was announced, and why it is not this checkout's.
+   */
+  readonly site: () => Promise<{ origin: string; announced: boolean; refusal?: SiteRefusal }>;
   /** For `startLocalApi({ onPublished })`: sends the webhook, logs one line per document. */
   readonly onPublished: (documents: readonly PublishedDocumentRef[]) => Promise<void>;
   /** For `startLocalApi({ publishState })`: what became of the last publish of a document. */
@@ -155,10 +198,12 @@ export interface PublishNotifier {
 }
 
 /**
- * The local API, as `npm run studio` and `npm run local-api` start it for people:
- * after each publish it sends the webhook to the site (SITE_REVALIDATE_URL, by default the
- * one `npm start` serves) and logs the site's answer, one line per document, with what to
- * do when the site did not take it. It never throws: the publish is saved either way.
+ * The local API, as `npm run studio` and `npm run local-api` start it for people: after each
+ * publish it sends the webhook to this checkout's site (SITE_REVALIDATE_URL, else the site
+ * running on the same store, which announces itself beside it, else the one `npm start`
+ * serves by default), once that site has proved it holds the webhook secret; and logs the
+ * site's answer, one line per document, with what to do when the site did not take it. It
+ * never throws: the publish is saved either way.
  */
 export function localPublishNotifier(
   env: Record<string, string | undefined>,
@@ -172,31 +217,64 @@ export function localPublishNotifier(
     SANITY_API_TOKEN: undefined,
     CONTENT_STORE_FILE: storeFile,
   };
-  const settings = readPublishWebhookSettings(localEnv, {
+  const configured = readPublishWebhookSettings(localEnv, {
     defaultUrl: LOCAL_SITE_REVALIDATE_URL,
   })!;
-  const send = senderFor(settings);
-  const signedWith =
-    settings.secretSource === 'SANITY_REVALIDATE_SECRET'
-      ? 'SANITY_REVALIDATE_SECRET'
-      : `the secret in ${settings.secretSource.file}`;
   const isDefault = !env.SITE_REVALIDATE_URL?.trim();
-  const delivered = new Map<string, DeliveryOutcome>();
+  /** The settings for this publish: the site may have started, moved or stopped since. */
+  const current = async (): Promise<PublishWebhookSettings> => {
+    if (!isDefault) return configured;
+    const announced = await readSiteAddress(storeFile).catch(() => undefined);
+    return announced
+      ? { ...configured, url: new URL('/api/revalidate', announced.url).href }
+      : configured;
+  };
+  const signedWith =
+    configured.secretSource === 'SANITY_REVALIDATE_SECRET'
+      ? 'SANITY_REVALIDATE_SECRET'
+      : `the secret in ${configured.secretSource.file}`;
+  const delivered = new Map<string, { delivery: DeliveryOutcome; url: string }>();
   return {
-    target: `${settings.url} (signed with ${signedWith}${isDefault ? '; SITE_REVALIDATE_URL changes it' : ''})`,
+    target: isDefault
+      ? `the site running on ${storeFile} (signed with ${signedWith}; SITE_REVALIDATE_URL names another), else ${configured.url}`
+      : `${configured.url} (signed with ${signedWith})`,
+    async site() {
+      const settings = await current();
+      const refusal = await siteRefusal(settings.url, settings.secret);
+      return {
+        origin: new URL(settings.url).origin,
+        announced: settings !== configured,
+        ...(refusal && { refusal }),
+      };
+    },
     async onPublished(documents) {
-      for (const delivery of await send(documents)) {
-        delivered.set(delivery.document, delivery);
+      const settings = await current();
+      const refusal = await siteRefusal(settings.url, settings.secret);
+      const deliveries = refusal
+        ? documents.map((doc): DeliveryOutcome => ({
+            document: doc._id,
+            status: null,
+            ...(refusal.reached
+              ? {
+                  answer: `${new URL(settings.url).origin} is not this checkout's site: ${refusal.reason}; nothing was sent`,
+                  notThisSite: true,
+                }
+              : { answer: refusal.reason }),
+          }))
+        : await senderFor(settings)(documents);
+      for (const delivery of deliveries) {
+        delivered.set(delivery.document, { delivery, url: settings.url });
         log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings, storeFile)}`);
       }
     },
     async publishState(documentId) {
-      const delivery = delivered.get(documentId);
-      if (!delivery) return { state: 'none' };
+      const last = delivered.get(documentId);
+      if (!last) return { state: 'none' };
+      const { delivery, url } = last;
       if (delivery.status === null) return stateOfDelivery(delivery);
       try {
-        const response = await fetch(new URL('/api/content-status', settings.url), {
-          headers: { authorization: `Bearer ${settings.secret}` },
+        const response = await fetch(new URL('/api/content-status', url), {
+          headers: { authorization: `Bearer ${configured.secret}` },
           signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
         });
         return followUp(delivery, await response.json());
@@ -214,6 +292,8 @@ function hint(
   storeFile: string,
 ): string {
   const site = new URL(settings.url).origin;
+  if (delivery.notThisSite)
+    return `. Is this checkout's site running (npm start)? It announces its address beside ${storeFile}; a site elsewhere needs SITE_REVALIDATE_URL and the same SANITY_REVALIDATE_SECRET.`;
   if (delivery.status === null)
     return ` at ${settings.url}. Is the site running (npm start)? The edit is saved: a running site picks it up by itself within CONTENT_RECONCILE_SECONDS (30 s) and when it starts.`;
   if (delivery.status === 401) {

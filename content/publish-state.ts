@@ -44,6 +44,7 @@ interface SiteStatus {
 /** The webhook's answer alone: what is known right after the publish. */
 export function stateOfDelivery(delivery: DeliveryOutcome): PublishState {
   const { answer } = delivery;
+  if (delivery.notThisSite) return { state: 'pending', reasons: [String(answer)] };
   if (delivery.status === null)
     return { state: 'pending', reasons: [`the site was not reached (${String(answer)})`] };
   if (typeof answer === 'string')

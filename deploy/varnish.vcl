@@ -1,7 +1,7 @@
 # Varnish 7 in front of the site: the worked example of a shared cache (docs/deploying.md).
 # Needs varnish-modules for xkey (Debian: apt-get install varnish varnish-modules). Run with
 #   varnishd -F -a :80 -f /path/to/varnish.vcl -n /var/lib/varnish/site -s malloc,256m
-# and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on the site, and
+# and set CDN_PURGE=varnish CDN_PURGE_URL=http://<this host>:80/ on every instance, and
 # TRUSTED_PROXIES=<the address Varnish connects to the site from> (127.0.0.1 on one host).
 #
 # What it relies on from the site (web/edge/edge-cache.ts): pages and /locales files come with
@@ -10,25 +10,47 @@
 # sends `PURGE` with the tags to purge in an `xkey-purge` header.
 vcl 4.1;
 
+import directors;
 import std;
 import xkey;
 
-# The site (npm run serve). With several instances, add a backend each and a director
-# (vmod directors); the tests replace the port with the one they started the site on.
-backend site {
+# Each backend is asked for its health every 5 s; once fewer than 3 of the last 5 answers were
+# good (3 failures in a row from healthy) it gets no requests until it answers again. Until then
+# a request it does not answer is asked of the next instance (vcl_backend_error).
+probe health {
+    .url = "/api/health";
+    .interval = 5s;
+    .timeout = 2s;
+    .window = 5;
+    .threshold = 3;
+    # Healthy from the start: a fresh Varnish serves at once.
+    .initial = 3;
+}
+
+# The site's instances (npm run serve, each with the same REDIS_URL: docs/several-instances.md),
+# one backend each; with one instance, keep one. The tests replace the ports with the ones they
+# started the instances on.
+backend site1 {
     .host = "127.0.0.1";
-    .port = "3000";
+    .port = "3001";
     .connect_timeout = 2s;
     .first_byte_timeout = 30s;
-    .probe = {
-        .url = "/api/health";
-        .interval = 5s;
-        .timeout = 2s;
-        .window = 5;
-        .threshold = 3;
-        # Healthy from the start: a fresh Varnish serves at once.
-        .initial = 3;
-    }
+    .probe = health;
+}
+
+backend site2 {
+    .host = "127.0.0.1";
+    .port = "3002";
+    .connect_timeout = 2s;
+    .first_byte_timeout = 30s;
+    .probe = health;
+}
+
+sub vcl_init {
+    # Requests go to the healthy instances in turn.
+    new sites = directors.round_robin();
+    sites.add_backend(site1);
+    sites.add_backend(site2);
 }
 
 # Who may purge: the site's servers. List their addresses here.
@@ -38,6 +60,7 @@ acl purgers {
 }
 
 sub vcl_recv {
+    set req.backend_hint = sites.backend();
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
@@ -93,6 +116,14 @@ sub vcl_backend_response {
     # Kept for serving while the site is down (vcl_recv limits it when the site is up).
     set beresp.grace = 24h;
     # Falls through to Varnish's built-in rules: Set-Cookie, private, no-store are not cached.
+}
+
+sub vcl_backend_error {
+    # An instance that does not answer (stopped, restarting) before its health check has
+    # noticed: the next one is asked, once. Only reads: a body is not kept for a second try.
+    if (bereq.retries == 0 && bereq.method ~ "^(GET|HEAD)$") {
+        return (retry);
+    }
 }
 
 sub vcl_deliver {

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSiteAddress } from '@/content/site-address';
+import { newChallenge, siteProof } from '@/content/site-proof';
 import { NAMESPACES, type DictionaryOf, type Namespace } from '@/schemas';
 import { CONSENT_WORDING_ONLY, markWordingOnly } from '@/schemas/consent-text';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -41,6 +43,18 @@ beforeAll(async () => {
   origin = site.url.replace('localhost', '127.0.0.1');
 }, 240_000);
 afterAll(() => site?.stop());
+
+describe("this checkout's site", () => {
+  it('says where it runs beside its store, and proves it holds the webhook secret', async () => {
+    // The local API sends publishes there, and the Studio frames it (content/site-address.ts).
+    expect((await readSiteAddress(LIVE_STORE))?.url).toBe(site.url);
+    const challenge = newChallenge();
+    const answer = await fetch(`${origin}/api/revalidate?challenge=${challenge}`);
+    expect(answer.headers.get('cache-control')).toContain('no-store');
+    expect(await answer.json()).toEqual({ proof: siteProof(challenge, LIVE_WEBHOOK_SECRET) });
+    expect((await fetch(`${origin}/api/revalidate?challenge=short`)).status).toBe(400);
+  });
+});
 
 /** The limit the site promises from a publish to the new text on the page. */
 const LIVE_WITHIN_MS = 5_000;
@@ -304,7 +318,7 @@ describe('the webhook endpoint', () => {
   it('answers bad input without revalidating anything', async () => {
     await get('/de/about');
     await get('/de');
-    expect((await fetch(`${origin}/api/revalidate`)).status).toBe(405);
+    expect((await fetch(`${origin}/api/revalidate`)).status).toBe(400);
     expect((await fetch(`${origin}/api/revalidate`, { method: 'PUT' })).status).toBe(405);
     expect(await publish('hero', { body: 'not json' })).toMatchObject({
       status: 400,

@@ -21,6 +21,7 @@ import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import {
   faultyPurgeAddress,
+  backendsOf,
   startVarnish,
   type PurgeAddress,
   type RunningVarnish,
@@ -38,7 +39,7 @@ import { PLAIN_BUILD, SHARED_STORE, SHARED_VARIANT, SHARED_WEBHOOK_SECRET } from
 let redis: RunningRedis;
 let sites: RunningSite[] = [];
 const extra: RunningSite[] = [];
-/** In front of the second instance, purged by whichever instance sends the purge. */
+/** In front of the second and third instance, purged by whichever instance sends the purge. */
 let varnish: RunningVarnish;
 /** The instances' CDN_PURGE_URL: passes purges on to Varnish, or fails them on demand. */
 let purgeAddress: PurgeAddress;
@@ -63,7 +64,8 @@ beforeAll(async () => {
   const varnishPort = await freePort();
   purgeAddress = await faultyPurgeAddress(`http://127.0.0.1:${varnishPort}`);
   sites = await Promise.all([serveInstance(), serveInstance(), serveInstance()]);
-  varnish = await startVarnish(sites[1]!.port, { port: varnishPort });
+  // deploy/varnish.vcl's director: two of the instances behind it.
+  varnish = await startVarnish([sites[1]!.port, sites[2]!.port], { port: varnishPort });
 }, 420_000);
 
 afterAll(async () => {
@@ -149,6 +151,33 @@ async function expectHeroEverywhere(on: RunningSite[], text: string, ms = 5_000)
       expect(page.text, `${nameOf(site)} ${path}`).toContain(text);
     }
 }
+
+describe("Varnish's director (deploy/varnish.vcl)", () => {
+  it('sends requests to both instances behind it in turn, and none to one that is down', async () => {
+    const before = backendsOf(varnish);
+    for (let i = 0; i < 6; i++) expect((await fetch(`${varnish.url}/api/health`)).status).toBe(200);
+    const after = backendsOf(varnish);
+    expect(Object.keys(after)).toEqual(['site1', 'site2']);
+    for (const name of ['site1', 'site2'])
+      expect(after[name]!.requests - before[name]!.requests, name).toBe(3);
+
+    // The second instance is down: visitors never see it, and its health check takes it out.
+    const halfDown = await startVarnish([sites[0]!.port, await freePort()]);
+    try {
+      const deadline = Date.now() + 30_000;
+      while (backendsOf(halfDown).site2!.healthy) {
+        expect((await fetch(`${halfDown.url}/api/health`)).status).toBe(200);
+        if (Date.now() > deadline) throw new Error('the health check kept the stopped instance');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      for (let i = 0; i < 4; i++)
+        expect((await fetch(`${halfDown.url}/api/health`)).status).toBe(200);
+      expect(backendsOf(halfDown).site1!.healthy).toBe(true);
+    } finally {
+      await halfDown.stop();
+    }
+  }, 60_000);
+});
 
 describe('a publish sent to one instance', () => {
   it('is on all three for every affected page and /locales file: 300 requests, 0 stale', async () => {

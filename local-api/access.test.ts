@@ -6,6 +6,7 @@
  */
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,28 @@ describe('plain HTTP', () => {
       });
       expect(answer.status, host).toBe(200);
     }
+  });
+
+  it('sends a person who accepted its certificate back to the Studio, and nowhere else', async () => {
+    const location = async (back: string) => {
+      const session = connect(api.url, { rejectUnauthorized: false });
+      try {
+        return await new Promise<[number, unknown]>((resolve, reject) => {
+          const stream = session.request({ ':path': `/?back=${encodeURIComponent(back)}` });
+          stream.on('response', (h) => resolve([Number(h[':status']), h.location]));
+          stream.on('error', reject);
+          stream.end();
+        });
+      } finally {
+        session.close();
+      }
+    };
+    expect(await location(`${STUDIO}/structure/chrome`)).toEqual([
+      303,
+      `${STUDIO}/structure/chrome`,
+    ]);
+    expect(await location(`${FOREIGN}/`)).toEqual([200, undefined]);
+    expect(await location('//evil.example/')).toEqual([200, undefined]);
   });
 
   it('closes the presence socket to another origin', async () => {

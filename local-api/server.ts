@@ -155,7 +155,15 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
       return;
     }
     if (url.pathname === '/' && method === 'GET') {
-      // Where a person accepts a self-signed certificate once, before using the Studio.
+      // Where a person accepts a self-signed certificate once, before using the Studio. The
+      // Studio's first page (studio/api-gate.ts) links here with `?back=` its own address:
+      // once the browser has let the person through, it goes straight back there.
+      const back = studioAddress(url.searchParams.get('back'), access.rules.studioOrigins);
+      if (back) {
+        res.writeHead(303, { location: back, 'cache-control': 'no-store' });
+        res.end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         '<!doctype html><html lang="en"><title>Local API</title><p>This is the local API for the Studio. ' +
@@ -408,6 +416,17 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
       await publishing;
     },
   };
+}
+
+/** `address` when it is a page of one of the Studio's origins; never anywhere else. */
+function studioAddress(address: string | null, origins: readonly string[]): string | undefined {
+  if (!address) return undefined;
+  try {
+    const url = new URL(address);
+    return origins.includes(url.origin) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function transactionIdOf(body: unknown): string | undefined {

@@ -91,12 +91,15 @@ async function main() {
       cwd: dir,
       env,
     });
-    for (const gone of ['vitest', 'tsx', 'typescript', 'playwright-core', 'sanity', 'eslint'])
+    for (const gone of ['vitest', 'typescript', 'playwright-core', 'sanity', 'eslint'])
       if (await stat(path.join(dir, 'node_modules', gone)).catch(() => null))
         throw new Error(`npm prune left the development package ${gone}`);
     console.log(
       `✓ npm prune --omit=dev --legacy-peer-deps: node_modules ${sizeOf(path.join(dir, 'node_modules'))}`,
     );
+    // docs/versions.md offers it for emergencies on the production machine.
+    run('npm', ['run', '-s', 'versions', '--', 'list', 'hero'], { cwd: dir, env });
+    console.log('✓ npm run versions -- list hero');
     const systemNode = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
     const siteNode = run('npm', ['exec', '--', 'node', '--version'], { cwd: dir, env });
     console.log(`  system node ${systemNode || 'none'}; npm run serve runs node ${siteNode}`);

@@ -42,7 +42,7 @@ describe('prepare-content (npm run build, dev, start)', { timeout: 60_000 }, () 
     const drifted = prepare();
     expect(drifted.status).toBe(0);
     expect(drifted.output).toContain(
-      'note: locales/ differs from the content store in 2 namespace(s): footer (tr +1), hero (de ~1).',
+      'note: locales/ differs from the content store in 2 namespace(s): footer (tr: 1 only in locales/), hero (de: 1 worded differently).',
     );
     expect(drifted.output).toContain('run: npm run import-locales');
   });

@@ -86,6 +86,16 @@ try {
   fail((error as Error).message);
 }
 
+// The Studio links to and frames this checkout's site: where publishes go (the site running
+// on the same store announces its address beside it), unless SANITY_STUDIO_SITE_URL names one.
+const site = await notifier.site();
+const siteUrl = settings.siteUrl ?? site.origin;
+const siteLine = site.refusal
+  ? site.refusal.reached
+    ? `${site.origin} is NOT this checkout's site (${site.refusal.reason}): publishes are not sent there.`
+    : `${site.origin}, not running yet: start it (npm start)${site.announced ? '' : `; a site started later on another port is found by itself, then restart this for Presentation`}.`
+  : `${site.origin} (this checkout's site: it proved it holds the webhook secret)`;
+
 const hosts = [`${LOCAL_PROJECT_ID}.localhost`, 'localhost', '127.0.0.1', '::1'];
 const tls = localCertificate(settings.tlsDir, hosts);
 const studioPort = await portNear(settings.studioPort);
@@ -110,6 +120,7 @@ const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort),
     SANITY_STUDIO_PROJECT_ID: LOCAL_PROJECT_ID,
     SANITY_STUDIO_DATASET: settings.dataset,
     SANITY_STUDIO_API_HOST: api.apiHost,
+    ...(siteUrl && { SANITY_STUDIO_SITE_URL: siteUrl }),
     SANITY_TELEMETRY_DISABLED: '1',
   },
 });
@@ -133,6 +144,7 @@ console.log(
     '',
     `Studio:             http://localhost:${studioPort}   ← open this`,
     `Local API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
+    `Site:               ${siteLine}`,
     `Publishes go to:    ${notifier.target}`,
     ...trustStep,
     'Publish in the Studio: the running site (npm start) shows the edit within seconds;',

@@ -109,6 +109,29 @@ describe('npm run studio without Sanity settings', () => {
     }
   });
 
+  it("leads a newcomer's browser, which does not trust the API's certificate, from the printed address to the desk", async () => {
+    const browser = await launchChromium();
+    try {
+      // A fresh profile: no certificate accepted, none ignored.
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${studioUrl}/structure/chrome;dictionary-footer`, { timeout: 120_000 });
+      const open = page.getByRole('link', { name: 'Open the local API' });
+      await open.waitFor({ timeout: 120_000 });
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'One step before the Studio',
+      );
+      // The link goes through the browser's own warning: Advanced, then Proceed.
+      await open.click({ noWaitAfter: true });
+      await page.locator('#details-button').click({ timeout: 30_000 });
+      await page.locator('#proceed-link').click();
+      await page.getByTestId('field-copyrightTemplate.de').waitFor({ timeout: 120_000 });
+      expect(page.url()).toBe(`${studioUrl}/structure/chrome;dictionary-footer`);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('prints where publishes go, and a one-line note when the site is not running', async () => {
     expect(studio.output()).toContain(
       `Publishes go to:    ${siteRevalidateUrl} (signed with the secret in ${path.join(dir, 'webhook-secret')})`,

@@ -17,8 +17,9 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
  * the route files export, so a new write route cannot be forgotten here.
  */
 export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  // Sanity's publish webhook (and the local API's) posts here; nothing else works.
-  '/api/revalidate': ['POST'],
+  // Sanity's publish webhook (and the local API's) posts here; the local API first asks
+  // (GET ?challenge=) for the site's proof that it holds the webhook secret.
+  '/api/revalidate': ['GET', 'POST'],
   // The reconciliation's round, posted by the server to itself with its own token.
   '/api/reconcile': ['POST'],
   // RFC 8058 one-click unsubscribe (the proxy sends POSTs to unsubscribe links here).

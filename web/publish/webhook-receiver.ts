@@ -13,6 +13,7 @@ import 'server-only';
 import { ContentStoreUnreachable } from '@/content/gate';
 import { translationCounts, type TranslationCounts } from '@/content/published';
 import { readWebhook, SIGNATURE_HEADER_NAME, type WebhookAnswer } from '@/content/webhook';
+import { CHALLENGE, siteProof } from '@/content/site-proof';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
@@ -135,4 +136,25 @@ function unavailable(namespace: Namespace, message: string): Response {
     { status: 'unavailable', namespace, message },
     { status: 503, headers: { 'Retry-After': '10' } },
   );
+}
+
+/**
+ * `GET /api/revalidate?challenge=<random>`: the proof that this site holds the webhook secret
+ * (content/site-proof.ts), which the local API asks for before it sends a publish here.
+ */
+export async function answerSiteChallenge(request: Request): Promise<Response> {
+  const challenge = new URL(request.url).searchParams.get('challenge') ?? '';
+  const noStore = { 'Cache-Control': 'no-store' };
+  if (!CHALLENGE.test(challenge))
+    return answer(
+      { status: 'rejected', message: 'challenge must be 32 to 128 letters, digits, - or _' },
+      { status: 400, headers: noStore },
+    );
+  const secret = await siteWebhookSecret(process.env);
+  if (!secret)
+    return answer(
+      { status: 'rejected', message: 'this site has no webhook secret' },
+      { status: 401, headers: noStore },
+    );
+  return Response.json({ proof: siteProof(challenge, secret.secret) }, { headers: noStore });
 }
