@@ -8,13 +8,17 @@ import { parseArgs } from 'node:util';
 import { getDictionary } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { countTexts } from '@/schemas/walk';
-import { describeProblem } from '@/schemas/problems';
+import { ACCEPTED_CHECKS } from './published';
+import { checkLanguages, withoutAccepted } from '@/schemas/checks';
+import type { Language } from '@/schemas/languages';
+import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
+import { measureRoles, TEXT_ROLES, type LongestByRole, type TextRole } from '@/schemas/text-roles';
 import { copyStyleWarnings } from './copy-style';
 import { coverageTable, processIo, runScript, type ScriptIo } from './cli';
 import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
 import { createPublishWebhookSender, describeDelivery } from './notify-site';
-import { readLocaleFolder } from './read-locales';
+import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import { formatTable } from './report';
 import { documentId, documentType } from '@/schemas';
 import { readContentSettings } from './settings';
@@ -46,10 +50,63 @@ export function checkLocalesCommand(args: string[], io: ScriptIo = processIo): P
       );
       for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
       io.log(`${warnings.length} copy style warning(s) (glossary, form of address, long words).`);
+      reportChecks(dictionaries, values.from, io);
     },
     io,
     ' found',
   );
+}
+
+/**
+ * The translation checks of the bundled copy (schemas/checks.ts): blocking ones are errors
+ * (the gate would hold the copy back), warnings are printed; then each length role's
+ * margin, from the longest text of the role to its soft length.
+ */
+function reportChecks(dictionaries: ImportedDictionary[], from: string, io: ScriptIo): void {
+  const fileOf = (language: Language, namespace: string) =>
+    path.relative(process.cwd(), path.join(from, language, `${namespace}.json`));
+  const blocking: ContentProblem[] = [];
+  let warnings = 0;
+  const longest: LongestByRole = {};
+  for (const { namespace, files } of dictionaries) {
+    const dictionary = getDictionary(namespace);
+    for (const language of LANGUAGES)
+      measureRoles(dictionary, files[language], fileOf(language, namespace), longest);
+    for (const problem of withoutAccepted(
+      checkLanguages(dictionary, files),
+      ACCEPTED_CHECKS[namespace],
+    )) {
+      const described: ContentProblem = {
+        file: fileOf(problem.language, namespace),
+        path: problem.path,
+        message: `${problem.message.en} [${problem.kind}]`,
+      };
+      if (problem.severity === 'block') blocking.push(described);
+      else {
+        warnings += 1;
+        io.error(`warning: ${describeProblem(described)}`);
+      }
+    }
+  }
+  io.log(`${warnings} translation check warning(s).`);
+  io.log(
+    formatTable(
+      ['role', 'soft', 'hard', 'longest', 'margin to soft', 'longest text'],
+      (Object.keys(TEXT_ROLES) as TextRole[]).map((role) => {
+        const { soft, hard } = TEXT_ROLES[role];
+        const found = longest[role];
+        return [
+          role,
+          soft,
+          hard,
+          found?.length ?? 0,
+          soft - (found?.length ?? 0),
+          found?.where ?? '',
+        ];
+      }),
+    ),
+  );
+  if (blocking.length) throw new ContentError(blocking);
 }
 
 /** npm run import-locales -- [--from <dir>] [--dry-run] */

@@ -95,10 +95,22 @@ describe('the gate with the site render check', () => {
     expect(page).not.toContain(BREAKS);
   });
 
-  it('lets a title with invisible characters through, and the page shows it', async () => {
+  it('holds back a title with invisible characters this copy never needs, naming them', async () => {
     const gate = siteGate();
     await gate.read('hero');
-    const title = 'Spiele\u200b mit\u2060 Haltung\u00ad\ufeff \u202eðlıẞ\u2066 😀';
+    await setGermanHeroTitle('Spiele\u200b mit\u2060 Haltung\ufeff \u202eðlıẞ\u2066 😀');
+    const result = await gate.refresh('hero');
+    expect(result.state).toBe('held-back');
+    expect(result.problems.map(describeProblem)).toEqual([
+      'dictionary-hero (de) → title.main: contains invisible characters this copy never needs (U+200B zero-width space at character 7, U+2060 word joiner at character 12, U+FEFF zero-width no-break space (byte-order mark) at character 21, U+202E right-to-left override at character 23, U+2066 left-to-right isolate at character 28); remove them',
+    ]);
+  });
+
+  it('lets a title with invisible characters that have a use through, and the page shows it', async () => {
+    const gate = siteGate();
+    await gate.read('hero');
+    // A soft hyphen inside a word, a no-break space, an emoji sequence, right-to-left letters.
+    const title = 'Spiele mit Hal\u00adtung\u00a0😀 👩\u200d💻 ðlıẞ שלום';
     await setGermanHeroTitle(title);
     const result = await gate.refresh('hero');
     expect(result.problems).toEqual([]);
