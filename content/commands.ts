@@ -8,15 +8,13 @@ import { parseArgs } from 'node:util';
 import { getDictionary } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { countTexts } from '@/schemas/walk';
-import { ACCEPTED_CHECKS } from './published';
-import { checkLanguages, withoutAccepted } from '@/schemas/checks';
-import type { Language } from '@/schemas/languages';
-import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
+import { ContentError, describeProblem } from '@/schemas/problems';
 import { measureRoles, TEXT_ROLES, type LongestByRole, type TextRole } from '@/schemas/text-roles';
 import { copyStyleWarnings } from './copy-style';
 import { coverageTable, processIo, runScript, type ScriptIo } from './cli';
 import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
+import { checkLocaleFiles } from './locale-checks';
 import { createPublishWebhookSender, describeDelivery } from './notify-site';
 import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import { formatTable } from './report';
@@ -63,32 +61,16 @@ export function checkLocalesCommand(args: string[], io: ScriptIo = processIo): P
  * margin, from the longest text of the role to its soft length.
  */
 function reportChecks(dictionaries: ImportedDictionary[], from: string, io: ScriptIo): void {
-  const fileOf = (language: Language, namespace: string) =>
-    path.relative(process.cwd(), path.join(from, language, `${namespace}.json`));
-  const blocking: ContentProblem[] = [];
-  let warnings = 0;
   const longest: LongestByRole = {};
   for (const { namespace, files } of dictionaries) {
-    const dictionary = getDictionary(namespace);
-    for (const language of LANGUAGES)
-      measureRoles(dictionary, files[language], fileOf(language, namespace), longest);
-    for (const problem of withoutAccepted(
-      checkLanguages(dictionary, files),
-      ACCEPTED_CHECKS[namespace],
-    )) {
-      const described: ContentProblem = {
-        file: fileOf(problem.language, namespace),
-        path: problem.path,
-        message: `${problem.message.en} [${problem.kind}]`,
-      };
-      if (problem.severity === 'block') blocking.push(described);
-      else {
-        warnings += 1;
-        io.error(`warning: ${describeProblem(described)}`);
-      }
+    for (const language of LANGUAGES) {
+      const file = path.relative(process.cwd(), path.join(from, language, `${namespace}.json`));
+      measureRoles(getDictionary(namespace), files[language], file, longest);
     }
   }
-  io.log(`${warnings} translation check warning(s).`);
+  const { blocking, warnings } = checkLocaleFiles(dictionaries, from);
+  for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
+  io.log(`${warnings.length} translation check warning(s).`);
   io.log(
     formatTable(
       ['role', 'soft', 'hard', 'longest', 'margin to soft', 'longest text'],
@@ -109,13 +91,14 @@ function reportChecks(dictionaries: ImportedDictionary[], from: string, io: Scri
   if (blocking.length) throw new ContentError(blocking);
 }
 
-/** npm run import-locales -- [--from <dir>] [--dry-run] */
+/** npm run import-locales -- [--from <dir>] [--dry-run] [--strict] */
 export function importLocalesCommand(args: string[], io: ScriptIo = processIo): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
       from: { type: 'string', default: 'locales' },
       'dry-run': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
     },
   });
   return runScript(async () => {
@@ -124,7 +107,12 @@ export function importLocalesCommand(args: string[], io: ScriptIo = processIo): 
     // Read before writing, so a malformed setting stops the script before the store changes.
     const notifySite = createPublishWebhookSender(io.env);
     io.log(`content store: ${store.description}`);
-    const result = await importLocales(store, { from: values.from, dryRun: values['dry-run'] });
+    const result = await importLocales(store, {
+      from: values.from,
+      dryRun: values['dry-run'],
+      strict: values.strict,
+    });
+    for (const warning of result.warnings) io.error(`warning: ${describeProblem(warning)}`);
     const header = [
       'namespace',
       ...LANGUAGES.flatMap((l) => [`${l} texts`, `${l} missing`, `${l} +/~/-`]),

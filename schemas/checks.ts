@@ -34,7 +34,6 @@ export const CHECKS = {
   repeatedWord: { severity: 'warn' },
   longerThanEnglish: { severity: 'warn' },
   pluralForms: { severity: 'warn' },
-  dropped: { severity: 'block' },
 } as const satisfies Record<string, { severity: Severity }>;
 
 export type CheckKind = keyof typeof CHECKS;
