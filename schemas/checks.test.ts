@@ -4,12 +4,14 @@
  * that decide who is blamed (placeholders), what is one number (1.000 in German) and how
  * Turkish casing compares.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readLocaleFolder } from '@/content/read-locales';
 import { ACCEPTED_CHECKS } from '@/content/published';
 import { getDictionary } from '.';
 import {
   addressesOf,
+  checkDocument,
   checkLanguages,
   checkText,
   CHECKS,
@@ -17,8 +19,9 @@ import {
   withoutAccepted,
   type CheckProblem,
 } from './checks';
-import { LANGUAGES, TRANSLATED_LANGUAGES } from './languages';
+import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
 import { SEEDED_DEFECTS, SEEDED_PLURALS } from './testing/check-corpus';
+import { mergeLanguages } from './walk';
 
 const kinds = (problems: readonly CheckProblem[]) => problems.map((problem) => problem.kind);
 
@@ -174,5 +177,30 @@ describe('lengths', () => {
 
   it('leave addresses and JSON to the general limit', () => {
     expect(checkText({ format: 'url' }, 'cta.url', { en: `/${'a'.repeat(3000)}` })).toEqual([]);
+  });
+});
+
+describe('a stored document, as the Studio checks it', () => {
+  function stored(namespace: 'faqPage') {
+    const files = Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as unknown,
+      ]),
+    ) as Record<Language, unknown>;
+    return mergeLanguages(getDictionary(namespace), files, (language) => language).body as {
+      faq: { items: { question: Record<Language, string> }[] };
+    };
+  }
+
+  it('names the stored field of each problem, in the language asked for', () => {
+    const doc = stored('faqPage');
+    doc.faq.items[1]!.question.de = `${doc.faq.items[1]!.question.de}\u200b`;
+    doc.faq.items[1]!.question.tr = `${doc.faq.items[1]!.question.tr}  `;
+    const german = checkDocument('faqPage', doc, 'de');
+    expect(german.map(({ kind, path, storedPath }) => [kind, path, storedPath])).toEqual([
+      ['invisible', 'faq.items[1].question', ['faq', 'items', { _key: 'item1' }, 'question', 'de']],
+    ]);
+    expect(checkDocument('faqPage', doc).map((problem) => problem.language)).toEqual(['de', 'tr']);
   });
 });

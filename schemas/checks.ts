@@ -13,7 +13,9 @@ import { characterLabel, invisibleCharacters, type InvisibleCharacter } from './
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
 import { isPresentText, placeholdersOf } from './rules';
 import { roleOf, TEXT_ROLES } from './text-roles';
-import { visitTexts } from './walk';
+import { getDictionary, type Namespace } from './index';
+import { formatPath } from './problems';
+import { splitDocument, visitTexts, type StoredPathSegment } from './walk';
 
 export type Severity = 'block' | 'warn';
 
@@ -359,7 +361,9 @@ function bracketProblems(english: string, value: string) {
 
 /** How a text ends: a full stop, a question, an exclamation, a colon, an ellipsis or nothing. */
 function ending(value: string): string {
-  const last = /(…|\.\.\.|[.?!:;])["“”»)]*$/u.exec(value.trim())?.[1] ?? '';
+  // Invisible characters after the mark are the invisible check's business.
+  const end = value.replace(/[\s\p{Cf}]+$/u, '');
+  const last = /(…|\.\.\.|[.?!:;])["“”»)]*$/u.exec(end)?.[1] ?? '';
   return last === '...' ? '…' : last;
 }
 
@@ -588,4 +592,38 @@ export function checkLanguages(
     }
   }
   return problems;
+}
+
+/** A problem of a stored document, with the stored field to show it beside. */
+export interface StoredCheckProblem extends CheckProblem {
+  /** The language's field in the stored document (`items[_key=="item2"].question.de`). */
+  readonly storedPath: readonly StoredPathSegment[];
+}
+
+/**
+ * The checks of a stored dictionary document (one text per field holds en, de and tr), for
+ * the Studio: each problem names the stored field it belongs beside. `language` keeps only
+ * that language's problems. Texts a language lacks are compared with nothing (their gap is
+ * the Translations queue's business).
+ */
+export function checkDocument(
+  namespace: Namespace,
+  doc: unknown,
+  language?: Language,
+): StoredCheckProblem[] {
+  const dictionary = getDictionary(namespace);
+  const fields = new Map<string, readonly StoredPathSegment[]>();
+  const languages: Partial<Record<Language, unknown>> = {};
+  for (const lang of LANGUAGES) {
+    languages[lang] = splitDocument(dictionary, doc, lang, namespace, {
+      fallback: false,
+      onText: ({ resultPath, storedPath }) =>
+        fields.set(`${lang} ${formatPath(resultPath)}`, storedPath),
+    }).value;
+  }
+  return checkLanguages(dictionary, languages).flatMap((problem) => {
+    const storedPath = fields.get(`${problem.language} ${problem.path}`);
+    if (!storedPath || (language && problem.language !== language)) return [];
+    return [{ ...problem, storedPath }];
+  });
 }
