@@ -85,7 +85,7 @@ export function translationStatus(
   if (!isPresentText(text?.[language])) return 'missing';
   const writtenAgainst = translatedFromOf(text, language);
   if (writtenAgainst === undefined || sameEnglish(writtenAgainst, english)) return 'current';
-  return sameEnglish(writtenAgainst, text?.[language] as string) ? 'copy' : 'outdated';
+  return sameEnglish(writtenAgainst, text?.[language]) ? 'copy' : 'outdated';
 }
 
 /**
