@@ -1,7 +1,8 @@
 /**
  * The content gate renders what it lets through: with the site's render check, a version
  * that would not render is held back exactly like one that fails validation, and the page
- * keeps the last good copy. The renderer is broken on purpose for one character (U+2603),
+ * keeps the last good copy; so is one that drops an item in one language only
+ * (web/render/dropped-items.ts). The renderer is broken on purpose for one character (U+2603),
  * since every text the rules accept renders (web/render/every-text-renders.test.tsx).
  */
 import path from 'node:path';
@@ -116,6 +117,20 @@ describe('the gate with the site render check', () => {
     expect(result.problems).toEqual([]);
     expect(result.state).toBe('live');
     expect(await germanHomePage(gate)).toContain(title);
+  });
+
+  it('holds back a job opening shown in German and Turkish but dropped in English', async () => {
+    const gate = siteGate();
+    await gate.read('contributions');
+    const docs = await store.readAll();
+    const page = docs.find((doc) => doc._id === 'dictionary-contributions')!;
+    (page.openings as { positions: { title: { en: string } }[] }).positions[0]!.title.en = '';
+    await store.commit([page]);
+    const result = await gate.refresh('contributions');
+    expect(result.state).toBe('held-back');
+    expect(result.problems.map(describeProblem)).toEqual([
+      'dictionary-contributions (en) → openings.positions[0]: the item is shown in German and Turkish but dropped in English, where a text it needs is empty',
+    ]);
   });
 
   it('fails a build on copy that would not render', async () => {
