@@ -54,6 +54,8 @@ describe('the fix', () => {
   it('changes nothing in a clean text, and fixing twice is fixing once', () => {
     const clean = 'Karakteri olan oyunlar: İstanbul’dan 👋';
     expect(fixInvisible(clean)).toBe(clean);
+    // A variation selector after a removed character has nothing left to select.
+    expect(fixInvisible('a \u200b\ufe0f')).toBe('a ');
     const fixed = fixInvisible('a\u200b\u200bb\u2009c');
     expect(fixInvisible(fixed)).toBe(fixed);
     expect(invisibleCharacters(fixed)).toEqual([]);

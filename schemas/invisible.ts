@@ -74,6 +74,8 @@ const KEPT_SPACES = new Set([' ', '\u00a0', '\u2007', '\u202f']);
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI_BEFORE_JOINER = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
 const LETTER = /\p{L}/u;
+/** What a variation selector may follow: a character that shows (it selects how it shows). */
+const VISIBLE_BASE = /[^\s\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const TAG = /[\u{e0020}-\u{e007f}]/u;
 
 /** The code point before `index` (surrogate pairs as one). */
@@ -97,7 +99,7 @@ function hasUse(value: string, char: string, index: number): boolean {
   if (char === '\u200d')
     // Emoji sequences join pictographs, possibly through a variation selector or skin tone.
     return EMOJI_BEFORE_JOINER.test(previous) && PICTOGRAPHIC.test(next);
-  if (char === '\ufe0e' || char === '\ufe0f') return previous !== '' && !/\s/u.test(previous);
+  if (char === '\ufe0e' || char === '\ufe0f') return VISIBLE_BASE.test(previous);
   if (TAG.test(char)) return /[\u{1f3f4}\u{e0020}-\u{e007f}]/u.test(previous);
   if (char === '\u00ad') return LETTER.test(previous) && LETTER.test(next);
   return false;
@@ -125,6 +127,11 @@ export function invisibleCharacters(value: string): InvisibleCharacter[] {
 export function fixInvisible(value: string): string {
   const found = invisibleCharacters(value);
   if (found.length === 0) return value;
+  // Removing one character can leave another without its use (a joiner that followed it).
+  return fixInvisible(removed(value, found));
+}
+
+function removed(value: string, found: readonly InvisibleCharacter[]): string {
   let out = '';
   let from = 0;
   for (const { index, char, use } of found) {
