@@ -2,17 +2,21 @@
  * npm run bench:content — wall time of import and export (each a fresh process, so Node
  * start-up is included) for the bundled copy and for a generated copy with every list
  * repeated 100 times (about 76× the texts: texts outside lists stay single), texts per second, the ratio of the two export times, and the
- * strict dictionary reader's time against JSON.parse.
+ * strict dictionary reader's time against JSON.parse; then the translation checks
+ * (schemas/checks.ts): the whole site's copy checked, and the seeded corpus caught.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readLocaleFolder } from '@/content/read-locales';
 import { formatTable } from '@/content/report';
 import { getDictionary, isNamespace } from '@/schemas';
 import { parseDictionaryFile } from '@/schemas/json-file';
 import type { Node } from '@/schemas/define';
-import { LANGUAGES } from '@/schemas/languages';
+import { checkLanguages, checkText } from '@/schemas/checks';
+import { LANGUAGES, TRANSLATED_LANGUAGES } from '@/schemas/languages';
+import { SEEDED_DEFECTS } from '@/schemas/testing/check-corpus';
 import { countTexts } from '@/schemas/walk';
 
 const FACTOR = 100;
@@ -135,3 +139,42 @@ for (const r of [small, large]) {
     `reading ${r.factor === 1 ? 'the bundled' : `the ${r.factor}× generated`} files: strict reader ${r.reader.strict.toFixed(1)} ms, JSON.parse ${r.reader.plain.toFixed(1)} ms (${(r.reader.strict / r.reader.plain).toFixed(1)}×)`,
   );
 }
+
+/** The translation checks of every namespace in all languages: median of 5 runs. */
+async function checkTimes(): Promise<{ ms: number; texts: number; problems: number }> {
+  const dictionaries = await readLocaleFolder('locales');
+  const texts = dictionaries.reduce(
+    (sum, { namespace, files }) =>
+      sum + LANGUAGES.reduce((s, l) => s + countTexts(getDictionary(namespace), files[l]), 0),
+    0,
+  );
+  const runs: number[] = [];
+  let problems = 0;
+  for (let pass = 0; pass < 5; pass += 1) {
+    const start = process.hrtime.bigint();
+    problems = dictionaries.reduce(
+      (sum, { namespace, files }) => sum + checkLanguages(getDictionary(namespace), files).length,
+      0,
+    );
+    runs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { ms: runs.sort((a, b) => a - b)[2]!, texts, problems };
+}
+
+const checks = await checkTimes();
+console.log(
+  `\ntranslation checks of the whole site (${checks.texts} texts, 3 languages): ${checks.ms.toFixed(1)} ms; under one second: ${checks.ms < 1000 ? 'yes' : 'NO'} (${(1000 / checks.ms).toFixed(0)}× headroom); ${checks.problems} raised before acceptances`,
+);
+const corpus = SEEDED_DEFECTS.flatMap((defect) =>
+  TRANSLATED_LANGUAGES.flatMap((language) =>
+    defect[language].map((text) =>
+      checkText(defect, defect.path, { en: defect.en, [language]: text }).some(
+        (problem) => problem.kind === defect.kind && problem.language === language,
+      ),
+    ),
+  ),
+);
+const caught = corpus.filter(Boolean).length;
+console.log(
+  `seeded defects caught: ${caught} of ${corpus.length} (${((100 * caught) / corpus.length).toFixed(0)} %)`,
+);

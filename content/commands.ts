@@ -8,13 +8,15 @@ import { parseArgs } from 'node:util';
 import { getDictionary } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { countTexts } from '@/schemas/walk';
-import { describeProblem } from '@/schemas/problems';
+import { ContentError, describeProblem } from '@/schemas/problems';
+import { measureRoles, TEXT_ROLES, type LongestByRole, type TextRole } from '@/schemas/text-roles';
 import { copyStyleWarnings } from './copy-style';
 import { coverageTable, processIo, runScript, type ScriptIo } from './cli';
 import { COVERAGE_FILE, DEFAULT_EXPORT_FOLDER, exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
+import { checkLocaleFiles } from './locale-checks';
 import { createPublishWebhookSender, describeDelivery } from './notify-site';
-import { readLocaleFolder } from './read-locales';
+import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import { formatTable } from './report';
 import { documentId, documentType } from '@/schemas';
 import { readContentSettings } from './settings';
@@ -46,19 +48,57 @@ export function checkLocalesCommand(args: string[], io: ScriptIo = processIo): P
       );
       for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
       io.log(`${warnings.length} copy style warning(s) (glossary, form of address, long words).`);
+      reportChecks(dictionaries, values.from, io);
     },
     io,
     ' found',
   );
 }
 
-/** npm run import-locales -- [--from <dir>] [--dry-run] */
+/**
+ * The translation checks of the bundled copy (schemas/checks.ts): blocking ones are errors
+ * (the gate would hold the copy back), warnings are printed; then each length role's
+ * margin, from the longest text of the role to its soft length.
+ */
+function reportChecks(dictionaries: ImportedDictionary[], from: string, io: ScriptIo): void {
+  const longest: LongestByRole = {};
+  for (const { namespace, files } of dictionaries) {
+    for (const language of LANGUAGES) {
+      const file = path.relative(process.cwd(), path.join(from, language, `${namespace}.json`));
+      measureRoles(getDictionary(namespace), files[language], file, longest);
+    }
+  }
+  const { blocking, warnings } = checkLocaleFiles(dictionaries, from);
+  for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
+  io.log(`${warnings.length} translation check warning(s).`);
+  io.log(
+    formatTable(
+      ['role', 'soft', 'hard', 'longest', 'margin to soft', 'longest text'],
+      (Object.keys(TEXT_ROLES) as TextRole[]).map((role) => {
+        const { soft, hard } = TEXT_ROLES[role];
+        const found = longest[role];
+        return [
+          role,
+          soft,
+          hard,
+          found?.length ?? 0,
+          soft - (found?.length ?? 0),
+          found?.where ?? '',
+        ];
+      }),
+    ),
+  );
+  if (blocking.length) throw new ContentError(blocking);
+}
+
+/** npm run import-locales -- [--from <dir>] [--dry-run] [--strict] */
 export function importLocalesCommand(args: string[], io: ScriptIo = processIo): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
       from: { type: 'string', default: 'locales' },
       'dry-run': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
     },
   });
   return runScript(async () => {
@@ -67,7 +107,12 @@ export function importLocalesCommand(args: string[], io: ScriptIo = processIo): 
     // Read before writing, so a malformed setting stops the script before the store changes.
     const notifySite = createPublishWebhookSender(io.env);
     io.log(`content store: ${store.description}`);
-    const result = await importLocales(store, { from: values.from, dryRun: values['dry-run'] });
+    const result = await importLocales(store, {
+      from: values.from,
+      dryRun: values['dry-run'],
+      strict: values.strict,
+    });
+    for (const warning of result.warnings) io.error(`warning: ${describeProblem(warning)}`);
     const header = [
       'namespace',
       ...LANGUAGES.flatMap((l) => [`${l} texts`, `${l} missing`, `${l} +/~/-`]),

@@ -43,6 +43,14 @@ describe('copy style warnings', () => {
     expect(copyStyleWarnings('de', 'footer', long, 'f')[0]?.message).toMatch(/32 letters/);
   });
 
+  it('compares Turkish words in Turkish casing (İ is the capital of i, I of ı)', () => {
+    const json = { ...footer('MEDYA KİTİ'), copyrightTemplate: 'SENİN İÇİN {year}' };
+    expect(copyStyleWarnings('tr', 'footer', json, 'f').map((w) => w.message)).toEqual([
+      '"MEDYA KİTİ": the site calls the press kit "basın kiti"',
+      '"SENİN": informal address; the site says "siz"',
+    ]);
+  });
+
   it('leaves search keywords alone (synonyms on purpose)', () => {
     const json = {
       meta: { title: 'Nutzungsbedingungen', keywords: ['AGB'] },

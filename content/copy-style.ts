@@ -85,6 +85,18 @@ const OTHER_ADDRESS: Partial<Record<Language, { pattern: RegExp; message: string
   },
 };
 
+/**
+ * The text as Turkish words are compared: in Turkish casing, where I lowers to ı and İ to i
+ * (a regular expression's /i flag folds İ to nothing and I to i). Lowering keeps every
+ * index in Turkish, so a match is shown as written. German and English compare as written:
+ * the German form of address depends on capitals.
+ */
+function comparable(language: Language, text: string): string {
+  if (language !== 'tr') return text;
+  const lowered = text.toLocaleLowerCase('tr');
+  return lowered.length === text.length ? lowered : text;
+}
+
 /** Longer than this, a word in body text cannot fit a 320 px phone line. */
 const LONGEST_WORD = 26;
 const LONG_WORD = new RegExp(`\\p{L}{${LONGEST_WORD + 1},}`, 'gu');
@@ -100,18 +112,20 @@ export function copyStyleWarnings(
     // Addresses are not prose; keywords may hold synonyms on purpose (search terms).
     if (!text || ['url', 'href', 'email', 'json'].includes(node.format)) return;
     if (path.startsWith('meta.keywords')) return;
+    const compared = comparable(language, text);
     for (const entry of GLOSSARY[language]) {
-      const found = text.match(entry.avoid);
+      const found = entry.avoid.exec(compared);
       if (found)
         warnings.push({
           file,
           path,
-          message: `"${found[0]}": the site calls the ${entry.concept} "${entry.use}"`,
+          message: `"${text.slice(found.index, found.index + found[0].length)}": the site calls the ${entry.concept} "${entry.use}"`,
         });
     }
     const address = OTHER_ADDRESS[language];
-    for (const match of address ? text.matchAll(address.pattern) : []) {
-      warnings.push({ file, path, message: `"${match[0]}": ${address!.message}` });
+    for (const match of address ? compared.matchAll(address.pattern) : []) {
+      const written = text.slice(match.index, match.index + match[0].length);
+      warnings.push({ file, path, message: `"${written}": ${address!.message}` });
     }
     for (const match of text.matchAll(LONG_WORD)) {
       warnings.push({

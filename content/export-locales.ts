@@ -16,7 +16,7 @@ import type { ContentStore } from './store';
 export type { CoverageEntry } from './published';
 
 export interface Coverage {
-  languages: Record<Language, Omit<CoverageEntry, 'fallbacks' | 'outdatedPaths'>>;
+  languages: Record<Language, Omit<CoverageEntry, 'fallbacks' | 'outdatedPaths' | 'checks'>>;
   namespaces: Record<string, Record<Language, CoverageEntry>>;
 }
 
@@ -42,7 +42,7 @@ export async function exportLocales(
   const outputs: { file: string; json: unknown }[] = [];
   const coverage: Coverage = {
     languages: Object.fromEntries(
-      LANGUAGES.map((l) => [l, { texts: 0, missing: 0, outdated: 0 }]),
+      LANGUAGES.map((l) => [l, { texts: 0, missing: 0, outdated: 0, warnings: 0 }]),
     ) as Coverage['languages'],
     namespaces: {},
   };
@@ -53,6 +53,7 @@ export async function exportLocales(
       coverage.languages[language].texts += entry.texts;
       coverage.languages[language].missing += entry.missing;
       coverage.languages[language].outdated += entry.outdated;
+      coverage.languages[language].warnings += entry.warnings;
       outputs.push({
         file: path.join(language, `${published.namespace}.json`),
         json: published.languages[language],

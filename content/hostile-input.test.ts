@@ -284,6 +284,16 @@ const badFiles: [string, Break, RegExp][] = [
     /de\/error\.json → redirect\.message_other: placeholders differ from English: lacks \{seconds\}/,
   ],
   [
+    'a zero-width space pasted into a German title',
+    (p) => editFile(p, 'de', 'hero', (j) => (j.title.main = 'Spiele\u200bmit Haltung')),
+    /de\/hero\.json → title\.main: contains invisible characters .*U\+200B zero-width space at character 7.*\[invisible\]/,
+  ],
+  [
+    'a 5,000-character German FAQ question',
+    (p) => editFile(p, 'de', 'faqPage', (j) => (j.faq.items[0].question = 'W'.repeat(5_000))),
+    /de\/faqPage\.json → faq\.items\[0\]\.question: too long for where it is shown \(5000 characters; at most 180 for a heading\)/,
+  ],
+  [
     'a plural form the site languages do not have',
     (p) => editFile(p, 'en', 'error', (j) => (j.redirect.message_few = 'in {seconds} seconds')),
     /en\/error\.json → redirect\.message_few: unknown key/,
@@ -329,6 +339,33 @@ describe('check-locales refuses what import refuses', { timeout: 30_000 }, () =>
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(expected);
       expect(result.stderr).toMatch(/\d+ problem\(s\) found\./);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+});
+
+describe('translation check warnings', { timeout: 30_000 }, () => {
+  it('are printed by check-locales and import-locales, and refuse an import with --strict', async () => {
+    const { dir, storeFile } = await freshCase();
+    try {
+      await editFile(dir, 'de', 'hero', (j) => (j.subtitle = `${j.subtitle}  `));
+      const warning = /warning: .*de\/hero\.json → subtitle: has spaces at the end \[spaces\]/;
+      const checked = await run('check-locales', ['--from', dir.locales], storeFile);
+      expect(checked.code, checked.stderr).toBe(0);
+      expect(checked.stderr).toMatch(warning);
+      expect(checked.stdout).toMatch(/1 translation check warning\(s\)\./);
+      expect(checked.stdout).toMatch(/eyebrow +52 +100 +51 +1 +\S*de\/hero\.json → eyebrow/);
+
+      const before = await readFile(storeFile);
+      const strict = await run('import-locales', ['--from', dir.locales, '--strict'], storeFile);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toMatch(/de\/hero\.json → subtitle: has spaces at the end \[spaces\]/);
+      expect(await readFile(storeFile)).toEqual(before);
+
+      const imported = await run('import-locales', ['--from', dir.locales], storeFile);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stderr).toMatch(warning);
     } finally {
       await dir.cleanup();
     }

@@ -4,8 +4,10 @@
  */
 import { getDictionary, type Namespace } from '@/schemas';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
+import { ContentError, type ContentProblem } from '@/schemas/problems';
 import { isPresentText } from '@/schemas/rules';
 import { splitDocument, visitTexts } from '@/schemas/walk';
+import { checkLocaleFiles } from './locale-checks';
 import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import type { ContentStore, DictionaryDocument } from './store';
 
@@ -26,6 +28,8 @@ export interface NamespaceImport {
 export interface ImportResult {
   readonly namespaces: NamespaceImport[];
   readonly written: number;
+  /** Translation check warnings of the files (schemas/checks.ts); imported all the same. */
+  readonly warnings: ContentProblem[];
 }
 
 function textsByPath(namespace: Namespace, value: unknown): Map<string, string> {
@@ -47,14 +51,23 @@ function canonical(value: unknown): string {
 
 export async function importLocales(
   store: ContentStore,
-  options: { from: string; dryRun: boolean },
+  options: {
+    from: string;
+    dryRun: boolean;
+    /** Translation check warnings refuse the import too, not only blocking problems. */
+    strict?: boolean;
+  },
 ): Promise<ImportResult> {
   const dictionaries = await readLocaleFolder(options.from);
+  // Copy the gate would hold back never reaches the store; nothing is written.
+  const { blocking, warnings } = checkLocaleFiles(dictionaries, options.from);
+  const refused = options.strict ? [...blocking, ...warnings] : blocking;
+  if (refused.length) throw new ContentError(refused);
   // Read and write as the store's only writer, so a concurrent import or Studio edit can
   // neither slip in between nor be overwritten by a merge of two states.
   return store.exclusive('import-locales', async () => {
     const existing = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
-    return compareAndWrite(store, dictionaries, existing, options.dryRun);
+    return { ...(await compareAndWrite(store, dictionaries, existing, options.dryRun)), warnings };
   });
 }
 
@@ -63,7 +76,7 @@ async function compareAndWrite(
   dictionaries: readonly ImportedDictionary[],
   existing: Map<string, DictionaryDocument>,
   dryRun: boolean,
-): Promise<ImportResult> {
+): Promise<Omit<ImportResult, 'warnings'>> {
   const namespaces: NamespaceImport[] = [];
   const toWrite: DictionaryDocument[] = [];
   for (const { namespace, document: doc, files: perLanguage } of dictionaries) {

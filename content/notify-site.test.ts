@@ -27,8 +27,8 @@ const HERO_REVALIDATED: WebhookAnswer = {
   pages: ['/', '/de', '/tr'],
   locales: ['/locales/en/hero.json', '/locales/de/hero.json', '/locales/tr/hero.json'],
   translations: {
-    de: { texts: 12, missing: 0, outdated: 2 },
-    tr: { texts: 12, missing: 1, outdated: 0 },
+    de: { texts: 12, missing: 0, outdated: 2, warnings: 1 },
+    tr: { texts: 12, missing: 1, outdated: 0, warnings: 0 },
   },
   cdnPurge: { state: 'off' },
 };
@@ -85,7 +85,7 @@ describe('the publish webhook sender', () => {
       await expect(isValidSignature(request.body, signature, 'other')).resolves.toBe(false);
     }
     expect(deliveries.map(describeDelivery)).toEqual([
-      'dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 2',
+      'dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 2; check warnings: de 1',
       'dictionary-footer: 200 held back: dictionary-footer (de) → copyrightTemplate: …',
     ]);
   });
@@ -215,7 +215,7 @@ describe('the local API notifier (npm run studio, npm run local-api)', () => {
     );
     await notifier.onPublished(hero);
     expect(lines).toEqual([
-      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 2',
+      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 2; check warnings: de 1',
     ]);
   });
 

@@ -175,12 +175,15 @@ function describeAnswer(answer: WebhookAnswer): string {
   }
 }
 
-/** "; outdated translations: de 2, tr 1", when the site counted any. */
+/** "; outdated translations: de 2, tr 1; check warnings: de 1", when the site counted any. */
 function outdatedNote(translations: TranslationCounts | undefined): string {
-  const outdated = Object.entries(translations ?? {})
-    .filter(([, counts]) => (counts?.outdated ?? 0) > 0)
-    .map(([language, counts]) => `${language} ${counts?.outdated}`);
-  return outdated.length ? `; outdated translations: ${outdated.join(', ')}` : '';
+  const note = (figure: 'outdated' | 'warnings', label: string) => {
+    const counted = Object.entries(translations ?? {})
+      .filter(([, counts]) => (counts?.[figure] ?? 0) > 0)
+      .map(([language, counts]) => `${language} ${counts?.[figure]}`);
+    return counted.length ? `; ${label}: ${counted.join(', ')}` : '';
+  };
+  return note('outdated', 'outdated translations') + note('warnings', 'check warnings');
 }
 
 export interface PublishNotifier {

@@ -209,6 +209,11 @@ describe('export', () => {
     const report = (await readJson(path.join(project.out, 'coverage.json'))) as typeof coverage;
     expect(report.languages.de.outdated).toBe(1);
     expect(report.namespaces.hero!.tr.outdatedPaths).toEqual(['title.main']);
+    // Spaces at the ends flag no translation, but English itself gets a check warning.
+    expect(report.languages.en.warnings).toBe(1);
+    expect(report.namespaces.hero!.en.checks).toEqual([
+      { path: 'subtitle', check: 'spaces', message: 'has spaces at the start, at the end' },
+    ]);
     const de = (await readJson(path.join(project.out, 'de', 'hero.json'))) as {
       title: { main: string };
     };

@@ -17,6 +17,13 @@ import {
   TRANSLATED_LANGUAGES,
   type Language,
 } from '@/schemas/languages';
+import acceptedChecks from '@/locales/accepted-checks.json';
+import {
+  checkLanguages,
+  withoutAccepted,
+  type AcceptedCheck,
+  type CheckKind,
+} from '@/schemas/checks';
 import type { ContentProblem } from '@/schemas/problems';
 import type { TranslatedLanguage } from '@/schemas/translation-status';
 import { validatorFor, zodProblems } from '@/schemas/validator';
@@ -37,11 +44,29 @@ export interface CoverageEntry {
   fallbacks: string[];
   /** Key paths of the outdated translations. */
   outdatedPaths: string[];
+  /** Translation checks that warn (schemas/checks.ts); blocking ones are problems instead. */
+  warnings: number;
+  checks: CheckNote[];
 }
+
+/** A check's warning on one text, in English (the Studio words it in the editor's language). */
+export interface CheckNote {
+  readonly path: string;
+  readonly check: CheckKind;
+  readonly message: string;
+}
+
+/**
+ * Warnings accepted for the bundled copy, each with its reason, per namespace; an
+ * acceptance lapses when its text changes.
+ */
+export const ACCEPTED_CHECKS = acceptedChecks as Partial<
+  Record<Namespace, readonly AcceptedCheck[]>
+>;
 
 /** A translated language's figures, as the publish webhook answers them. */
 export type TranslationCounts = Partial<
-  Record<TranslatedLanguage, Pick<CoverageEntry, 'texts' | 'missing' | 'outdated'>>
+  Record<TranslatedLanguage, Pick<CoverageEntry, 'texts' | 'missing' | 'outdated' | 'warnings'>>
 >;
 
 /**
@@ -55,7 +80,12 @@ export function translationCounts(
   for (const language of TRANSLATED_LANGUAGES) {
     const entry = coverage?.[language];
     if (entry)
-      counts[language] = { texts: entry.texts, missing: entry.missing, outdated: entry.outdated };
+      counts[language] = {
+        texts: entry.texts,
+        missing: entry.missing,
+        outdated: entry.outdated,
+        warnings: entry.warnings,
+      };
   }
   return counts;
 }
@@ -116,7 +146,23 @@ export function publishDocument<N extends Namespace>(
       outdated: split.outdated.length,
       fallbacks: split.fallbacks,
       outdatedPaths: split.outdated,
+      warnings: 0,
+      checks: [],
     };
+  }
+  // Translation checks read valid texts only; a version with other problems is held back anyway.
+  if (problems.length) return { namespace, languages, coverage, problems };
+  const checked = withoutAccepted(
+    checkLanguages(getDictionary(namespace), languages),
+    ACCEPTED_CHECKS[namespace],
+  );
+  for (const { path, language, kind, severity, message } of checked) {
+    if (severity === 'block') {
+      problems.push({ file: `${id} (${language})`, path, message: message.en });
+      continue;
+    }
+    coverage[language].warnings += 1;
+    coverage[language].checks.push({ path, check: kind, message: message.en });
   }
   return { namespace, languages, coverage, problems };
 }

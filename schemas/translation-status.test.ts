@@ -76,6 +76,34 @@ describe('translationStatus', () => {
   });
 });
 
+describe('a translation that is a copy of its English', () => {
+  it('is not outdated when English changes: URLs, addresses and names are the same by nature', () => {
+    const url = {
+      en: '/team',
+      de: '/about',
+      tr: '/about',
+      translatedFrom: { de: '/about', tr: '/about' },
+    };
+    expect(translationStatus(url, 'de')).toBe('copy');
+    expect(translationStatus(url, 'tr')).toBe('copy');
+    // A translation of its own is outdated as before; a copy of today's English is current.
+    expect(translationStatus({ ...url, de: '/ueber-uns' }, 'de')).toBe('outdated');
+    expect(translationStatus({ ...url, en: '/about' }, 'de')).toBe('current');
+  });
+
+  it('is counted as no outdated text by the walk, and shown by the site as stored', () => {
+    const body = imported('hero') as { ctas: { primary: { url: Record<string, string> } } };
+    const before = body.ctas.primary.url.en!;
+    expect(body.ctas.primary.url.de).toBe(before);
+    body.ctas.primary.url.en = '/somewhere-else';
+    for (const language of TRANSLATED_LANGUAGES) {
+      expect(outdated('hero', body, language)).toEqual([]);
+      const split = splitDocument(getDictionary('hero'), body, language, 'hero');
+      expect((split.value as { ctas: { primary: { url: string } } }).ctas.primary.url).toBe(before);
+    }
+  });
+});
+
 describe('import and the walk', () => {
   it.each(NAMESPACES)('%s: an import marks every translation of the bundled copy current', (ns) => {
     const body = imported(ns);

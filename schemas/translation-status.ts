@@ -23,9 +23,13 @@ export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
  * - `missing`: English is there, the translation is not (the site shows English);
  * - `outdated`: English changed since the translation was written (the site keeps showing
  *   the translation: it is a warning for editors, never a reason to hold copy back);
+ * - `copy`: the translation is, word for word, the English it was written against (a URL,
+ *   an e-mail address, a name: the same in every language by nature), and English changed
+ *   since. Nothing translated is out of date, so it is not `outdated`; it goes with English
+ *   (the Studio is to offer to change it together with English).
  * - `current`: written against today's English.
  */
-export type TranslationStatus = 'missing' | 'outdated' | 'current';
+export type TranslationStatus = 'missing' | 'outdated' | 'copy' | 'current';
 
 /** The stored field beside `en`, `de`, `tr`: what English each translation was written against. */
 export const TRANSLATED_FROM = 'translatedFrom';
@@ -80,8 +84,8 @@ export function translationStatus(
   if (!isPresentText(english)) return undefined;
   if (!isPresentText(text?.[language])) return 'missing';
   const writtenAgainst = translatedFromOf(text, language);
-  if (writtenAgainst === undefined) return 'current';
-  return sameEnglish(writtenAgainst, english) ? 'current' : 'outdated';
+  if (writtenAgainst === undefined || sameEnglish(writtenAgainst, english)) return 'current';
+  return sameEnglish(writtenAgainst, text?.[language]) ? 'copy' : 'outdated';
 }
 
 /**

@@ -1,4 +1,4 @@
-/** npm run import-locales -- [--from <dir>] [--dry-run] */
+/** npm run import-locales -- [--from <dir>] [--dry-run] [--strict] */
 import '@/scripts/load-env';
 import { importLocalesCommand } from '@/content/commands';
 

@@ -1,7 +1,8 @@
 /**
  * The content gate renders what it lets through: with the site's render check, a version
  * that would not render is held back exactly like one that fails validation, and the page
- * keeps the last good copy. The renderer is broken on purpose for one character (U+2603),
+ * keeps the last good copy; so is one that drops an item in one language only
+ * (web/render/dropped-items.ts). The renderer is broken on purpose for one character (U+2603),
  * since every text the rules accept renders (web/render/every-text-renders.test.tsx).
  */
 import path from 'node:path';
@@ -95,15 +96,41 @@ describe('the gate with the site render check', () => {
     expect(page).not.toContain(BREAKS);
   });
 
-  it('lets a title with invisible characters through, and the page shows it', async () => {
+  it('holds back a title with invisible characters this copy never needs, naming them', async () => {
     const gate = siteGate();
     await gate.read('hero');
-    const title = 'Spiele\u200b mit\u2060 Haltung\u00ad\ufeff \u202eðlıẞ\u2066 😀';
+    await setGermanHeroTitle('Spiele\u200b mit\u2060 Haltung\ufeff \u202eðlıẞ\u2066 😀');
+    const result = await gate.refresh('hero');
+    expect(result.state).toBe('held-back');
+    expect(result.problems.map(describeProblem)).toEqual([
+      'dictionary-hero (de) → title.main: contains invisible characters this copy never needs (U+200B zero-width space at character 7, U+2060 word joiner at character 12, U+FEFF zero-width no-break space (byte-order mark) at character 21, U+202E right-to-left override at character 23, U+2066 left-to-right isolate at character 28); remove them',
+    ]);
+  });
+
+  it('lets a title with invisible characters that have a use through, and the page shows it', async () => {
+    const gate = siteGate();
+    await gate.read('hero');
+    // A soft hyphen inside a word, a no-break space, an emoji sequence, right-to-left letters.
+    const title = 'Spiele mit Hal\u00adtung\u00a0😀 👩\u200d💻 ðlıẞ שלום';
     await setGermanHeroTitle(title);
     const result = await gate.refresh('hero');
     expect(result.problems).toEqual([]);
     expect(result.state).toBe('live');
     expect(await germanHomePage(gate)).toContain(title);
+  });
+
+  it('holds back a job opening shown in German and Turkish but dropped in English', async () => {
+    const gate = siteGate();
+    await gate.read('contributions');
+    const docs = await store.readAll();
+    const page = docs.find((doc) => doc._id === 'dictionary-contributions')!;
+    (page.openings as { positions: { title: { en: string } }[] }).positions[0]!.title.en = '';
+    await store.commit([page]);
+    const result = await gate.refresh('contributions');
+    expect(result.state).toBe('held-back');
+    expect(result.problems.map(describeProblem)).toEqual([
+      'dictionary-contributions (en) → openings.positions[0]: the item is shown in German and Turkish but dropped in English, where a text it needs is empty',
+    ]);
   });
 
   it('fails a build on copy that would not render', async () => {

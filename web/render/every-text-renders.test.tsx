@@ -3,7 +3,9 @@
  * characters, combining marks, emoji and other astral characters, right-to-left text,
  * very long words, markup characters) in every text field of every dictionary, derived
  * from schemas/, pass the gate's validation and then render on every page in every
- * language, with the page head, structured data, link-preview image and press kit.
+ * language, with the page head, structured data, link-preview image and press kit. The
+ * invisible characters the translation checks block (schemas/invisible.ts) never reach a
+ * page, so they are fixed away here, and texts stay within their role's hard length.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,8 @@ import {
 import { pluralKey, PLURAL_FORMS, type Node, type TextNode } from '@/schemas/define';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { describeProblem } from '@/schemas/problems';
+import { checkText } from '@/schemas/checks';
+import { fixInvisible } from '@/schemas/invisible';
 import { isPresentText, textValueProblems } from '@/schemas/rules';
 import { mergeLanguages } from '@/schemas/walk';
 import type { LoadDictionary } from '../site/page-source';
@@ -71,7 +75,7 @@ const prose = fc.oneof(
 /** A path segment, a host label or a mailbox: no character an address may not contain. */
 const addressPart = fc
   .string({ unit: character, minLength: 1, maxLength: 12 })
-  .map((part) => part.replace(/[\\\s\p{Z}\p{Cc}\p{Cf}\p{Cs}/?#@<>()[\],;:"%]/gu, ''))
+  .map((part) => fixInvisible(part).replace(/[\\\s\p{Z}\p{Cc}\p{Cf}\p{Cs}/?#@<>()[\],;:"%]/gu, ''))
   .filter((part) => part.length > 0);
 const sitePath = fc
   .tuple(fc.array(addressPart, { maxLength: 3 }), fc.option(addressPart))
@@ -81,7 +85,11 @@ const httpsUrl = fc
   .map(([host, page]) => `https://${host}.example/${page}`);
 const email = fc.tuple(addressPart, addressPart).map(([box, host]) => `${box}@${host}.example`);
 
-function textArbitrary(node: TextNode): fc.Arbitrary<string> {
+/** Whether the translation checks let a text through (as English, so nothing to compare). */
+const passesChecks = (node: TextNode, path: string) => (value: string) =>
+  !checkText(node, path, { en: value }).some((problem) => problem.severity === 'block');
+
+function textArbitrary(node: TextNode, path: string): fc.Arbitrary<string> {
   const placeholders = node.placeholders.map((name) => ` {${name}}`).join('');
   const valid = (value: string) => textValueProblems(node, value).length === 0;
   switch (node.format) {
@@ -98,7 +106,9 @@ function textArbitrary(node: TextNode): fc.Arbitrary<string> {
     case 'email':
       return email.filter(valid);
     case 'json':
-      return prose.map((name) => JSON.stringify({ '@context': 'https://schema.org', name }));
+      return prose
+        .map(fixInvisible)
+        .map((name) => JSON.stringify({ '@context': 'https://schema.org', name }));
     case 'plain':
     case 'multiline': {
       const text =
@@ -106,9 +116,13 @@ function textArbitrary(node: TextNode): fc.Arbitrary<string> {
           ? fc.array(prose, { maxLength: 3 }).map((lines) => lines.join('\n'))
           : prose;
       // A required text needs one visible character; placeholders as the site fills them.
-      return text.map(
-        (value) => `${isPresentText(value) || !node.required ? value : `A${value}`}${placeholders}`,
-      );
+      return text
+        .map(fixInvisible)
+        .map(
+          (value) =>
+            `${isPresentText(value) || !node.required ? value : `A${value}`}${placeholders}`,
+        )
+        .filter(passesChecks(node, path));
     }
   }
 }
@@ -125,7 +139,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Generated texts in every text field of `node`; other values (flags, choices…) from `base`. */
-function nodeArbitrary(node: Node, base: PerLanguage): fc.Arbitrary<PerLanguage> {
+function nodeArbitrary(node: Node, base: PerLanguage, path = ''): fc.Arbitrary<PerLanguage> {
+  const below = (key: string) => (path ? `${path}.${key}` : key);
   const at = (key: string | number) =>
     Object.fromEntries(
       LANGUAGES.map((language) => {
@@ -138,15 +153,17 @@ function nodeArbitrary(node: Node, base: PerLanguage): fc.Arbitrary<PerLanguage>
     ) as PerLanguage;
   switch (node.kind) {
     case 'text':
-      return perLanguage(textArbitrary(node));
+      return perLanguage(textArbitrary(node, path));
     case 'group': {
       const fields: Record<string, fc.Arbitrary<PerLanguage>> = {};
       for (const [key, child] of Object.entries(node.fields)) {
         if (child.kind === 'plural') {
           for (const form of PLURAL_FORMS)
-            fields[pluralKey(key, form)] = perLanguage(textArbitrary(child.form));
+            fields[pluralKey(key, form)] = perLanguage(
+              textArbitrary(child.form, below(pluralKey(key, form))),
+            );
         } else {
-          fields[key] = nodeArbitrary(child, at(key));
+          fields[key] = nodeArbitrary(child, at(key), below(key));
         }
       }
       return fc.record(fields).map((values) => {
@@ -167,7 +184,11 @@ function nodeArbitrary(node: Node, base: PerLanguage): fc.Arbitrary<PerLanguage>
         ),
       );
       return fc
-        .tuple(...Array.from({ length }, (_, index) => nodeArbitrary(node.of, at(index))))
+        .tuple(
+          ...Array.from({ length }, (_, index) =>
+            nodeArbitrary(node.of, at(index), `${path}[${index}]`),
+          ),
+        )
         .map(
           (items) =>
             Object.fromEntries(

@@ -21,6 +21,7 @@ import type { LoadDictionary, PageSource } from '../site/page-source';
 import { NOT_FOUND_IMAGE, socialImageLayout } from '../head/social-image';
 import { pageHead, socialImageTexts } from '../head/page-head';
 import { handRenderCheck, siteContent } from '../dictionaries/site-gate';
+import { droppedItemProblems } from './dropped-items';
 import { runServerComponents } from './server-tree';
 import { NotFoundView, SitePageView } from './site-page';
 
@@ -121,7 +122,8 @@ const describeError = (error: unknown) =>
 /**
  * The content gate's render check: a version of a namespace is rendered wherever the site
  * shows it, with every other namespace as the site serves it (`served`), and each failure
- * becomes a problem that holds the version back, naming the page and language.
+ * becomes a problem that holds the version back, naming the page and language. An item shown
+ * in one language and dropped in another (./dropped-items.ts) holds it back first.
  */
 export function siteRenderCheck(options: {
   served: <N extends Namespace>(
@@ -130,6 +132,8 @@ export function siteRenderCheck(options: {
   renderTree: RenderTree;
 }): RenderCheck {
   return async (namespace, languages) => {
+    const dropped = droppedItemProblems(namespace, languages);
+    if (dropped.length) return dropped;
     // Each other namespace is read once per check, not once per page and language.
     const versions = new Map<Namespace, Promise<unknown>>();
     const load: LoadDictionary = async (language, other) => {

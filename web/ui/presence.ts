@@ -55,6 +55,9 @@ export function normaliseCtaPair(pair: CtaPairValue | undefined): {
   return { ...(primary && { primary }), ...(secondary && { secondary }) };
 }
 
+/** Told of each item `keepComplete` drops, while `droppedBy` runs. */
+let onDropped: ((item: unknown) => void) | undefined;
+
 /** Keeps items for which `pick` returns a view model; drops the rest. */
 export function keepComplete<T, U>(
   items: readonly T[] | undefined,
@@ -62,8 +65,25 @@ export function keepComplete<T, U>(
 ): U[] {
   return (items ?? []).flatMap((item) => {
     const picked = pick(item);
+    if (picked === undefined) onDropped?.(item);
     return picked === undefined ? [] : [picked];
   });
+}
+
+/**
+ * The items a normaliser drops, as it runs (synchronously): the content gate compares them
+ * across languages with the site's own rule instead of a second statement of it.
+ */
+export function droppedBy(normalise: () => unknown): unknown[] {
+  const dropped: unknown[] = [];
+  const outer = onDropped;
+  onDropped = (item) => dropped.push(item);
+  try {
+    normalise();
+  } finally {
+    onDropped = outer;
+  }
+  return dropped;
 }
 
 /**
