@@ -30,7 +30,7 @@ import { loadEnvFiles } from './content/env-files.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
-import { applyEdgeCachePolicy, SHARED } from './web/edge/edge-cache.ts';
+import { edgeCachePolicy, NEVER, SHARED, tagHeaders } from './web/edge/edge-cache.ts';
 import {
   allowedMethods,
   bodyAnswer,
@@ -95,6 +95,8 @@ function refuse(
 ): void {
   const { status, body } = EDGE_TEXT[kind];
   res.statusCode = status;
+  res.setHeader('Cache-Control', NEVER);
+  for (const name of ['Surrogate-Key', 'Cache-Tag']) res.removeHeader(name);
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.end(body);
@@ -183,7 +185,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await nextHandler(req, res);
   } catch (error) {
     console.error(`Failed to handle request for ${req.url}`, error);
-    if (!res.headersSent) res.statusCode = 500;
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader('Cache-Control', NEVER);
+    }
     res.end('Internal Server Error');
   }
 }
@@ -234,7 +239,17 @@ async function answer(
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
-  applyEdgeCachePolicy(req, res);
+  const policy = edgeCachePolicy({
+    method: req.method ?? 'GET',
+    pathname: pathnameOf(req.url),
+    search: URL.parse(req.url ?? '/', 'http://site.invalid')?.search ?? '',
+    hasCookie: Boolean(req.headers.cookie),
+    rsc: req.headers.rsc !== undefined,
+  });
+  if (policy) {
+    res.setHeader('Cache-Control', policy.cacheControl);
+    for (const [key, value] of Object.entries(tagHeaders(policy.tags))) res.setHeader(key, value);
+  }
   // Next resolves redirects and routes against the target's host if it names one.
   const target = originForm(req.url);
   if (target === undefined) return refuse(res, 'bad-target');
