@@ -15,7 +15,7 @@
  * Free of path aliases: server.ts loads it directly with Node.
  */
 import { dictionaryTag } from '../site/dictionary-tag.ts';
-import { isNamespace, type Namespace } from '../../schemas/index.ts';
+import type { Namespace } from '../../schemas/index.ts';
 import { isLanguage } from '../../schemas/languages.ts';
 import { namespacesReadBy, SITE_PAGES } from '../../schemas/site.ts';
 import { routeRequest } from './routing.ts';
@@ -54,11 +54,18 @@ export interface EdgeHeaders {
   readonly tags: readonly string[];
 }
 
+/** The dictionaries some page shows: what `/locales` answers (schemas/index.ts needs a bundler). */
+const SHOWN: ReadonlySet<string> = new Set([
+  ...SITE_PAGES.flatMap((page) => namespacesReadBy(page)),
+  ...namespacesReadBy('not-found'),
+]);
+
 /** The dictionaries a public path shows, if it is a page, the not-found page or a `/locales` file. */
 function namespacesAt(pathname: string): readonly Namespace[] | null {
   const locales = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pathname);
   // The route answers only real languages and namespaces (everything else is its 404, untagged).
-  if (locales) return isLanguage(locales[1]) && isNamespace(locales[2]!) ? [locales[2]] : [];
+  if (locales)
+    return isLanguage(locales[1]) && SHOWN.has(locales[2]!) ? [locales[2] as Namespace] : [];
   const decision = routeRequest(pathname);
   if (decision.kind === 'not-found') return namespacesReadBy('not-found');
   if (decision.kind !== 'page') return null;
