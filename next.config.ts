@@ -76,19 +76,20 @@ const nextConfig: NextConfig = {
 };
 
 /**
- * Several instances, one site (docs/several-instances.md): with REDIS_URL, the server (not
- * the build, which never needs Redis) keeps Next's cache in Redis through our handler, and
- * `cacheMaxMemorySize: 0` turns off Next's per-process copy so that every read sees what the
- * other instances rendered and invalidated. Read when the server starts, so one build runs
- * with or without Redis. Without REDIS_URL, or with a malformed one (server.ts reports it),
- * Next's own cache serves as on a single instance.
+ * The production server runs Next's cache through web/edge/page-cache.ts, which gives every
+ * prerendered page the late-scripts rewrite and hands the fast path its bytes. Several
+ * instances, one site (docs/several-instances.md): with REDIS_URL that cache is kept in Redis
+ * (web/shared-cache/cache-handler.ts), and `cacheMaxMemorySize: 0` turns off Next's
+ * per-process copy so that every read sees what the other instances rendered and invalidated.
+ * Read when the server starts, so one build runs with or without Redis; without REDIS_URL, or
+ * with a malformed one (server.ts reports it), Next's own file-system cache is below. The build
+ * (which never needs Redis) uses Next's own.
  */
 export default function config(phase: string): NextConfig {
-  if (phase !== PHASE_PRODUCTION_SERVER || readSharedCacheSetting().kind !== 'redis')
-    return nextConfig;
+  if (phase !== PHASE_PRODUCTION_SERVER) return nextConfig;
   return {
     ...nextConfig,
-    cacheHandler: path.join(import.meta.dirname, 'web', 'shared-cache', 'cache-handler.ts'),
-    cacheMaxMemorySize: 0,
+    cacheHandler: path.join(import.meta.dirname, 'web', 'edge', 'page-cache.ts'),
+    ...(readSharedCacheSetting().kind === 'redis' ? { cacheMaxMemorySize: 0 } : {}),
   };
 }

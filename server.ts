@@ -15,8 +15,10 @@
  * - Request bodies: over REQUEST_BODY_LIMIT (4 KiB; only the webhook takes one) 413, and a
  *   chunked body of unknown size 411, before a byte is read (`Expect: 100-continue` is
  *   answered the same way, before the client sends the body).
- * - What a shared cache in front may keep, and the tags a publish purges it by, is set on every
- *   response as it leaves (web/edge/edge-cache.ts says why it cannot be done in Next).
+ * - What a shared cache in front may keep, and the tags a publish purges it by, is decided from
+ *   the request and set before Next answers (web/edge/edge-cache.ts says why not in Next).
+ * - Pages and `/locales` files are answered from memory while current (web/edge/page-memory.ts);
+ *   Next's cache hands over their bytes, pages with the late-scripts rewrite (web/edge/page-cache.ts).
  * - On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight
  *   (for at most SHUTDOWN_GRACE_MS) and exits 0.
  *
@@ -32,7 +34,7 @@ import { removeSiteAddress, writeSiteAddress } from './content/site-address.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
 import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
-import { applyEdgeCachePolicy, SHARED } from './web/edge/edge-cache.ts';
+import { edgeCachePolicy, NEVER, SHARED, tagHeaders } from './web/edge/edge-cache.ts';
 import {
   allowedMethods,
   bodyAnswer,
@@ -40,8 +42,7 @@ import {
   originForm,
   UNROUTABLE_METHODS,
 } from './web/edge/http-edge.ts';
-import { isPageRequest, pagesWithLateScripts } from './web/edge/late-scripts.ts';
-import { keptRequest, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
+import { keptRequest, pageCapture, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
 
@@ -97,6 +98,8 @@ function refuse(
 ): void {
   const { status, body } = EDGE_TEXT[kind];
   res.statusCode = status;
+  res.setHeader('Cache-Control', NEVER);
+  for (const name of ['Surrogate-Key', 'Cache-Tag']) res.removeHeader(name);
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.end(body);
@@ -185,43 +188,49 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await nextHandler(req, res);
   } catch (error) {
     console.error(`Failed to handle request for ${req.url}`, error);
-    if (!res.headersSent) res.statusCode = 500;
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader('Cache-Control', NEVER);
+    }
     res.end('Internal Server Error');
   }
 }
-// Pages paint before the framework's scripts start (web/edge/late-scripts.ts). A page whose
-// scripts the rewrite could not move is logged: Next's HTML changed.
-const pageWithLateScripts = pagesWithLateScripts(handle, (problem) =>
-  console.error(`late scripts: ${problem}`),
-);
-
 /**
  * Next's answer to a request the fast path may keep, kept once it is out if it is a 200 that
- * a shared cache may keep too (no cookie set, not private): the same bytes, compressed once.
+ * a shared cache may keep too (no cookie set, not private): the bytes Next's cache handed it
+ * (web/edge/page-cache.ts), compressed once.
  */
 async function askNextAndKeep(
   req: IncomingMessage,
   res: ServerResponse,
   kept: KeptRequest,
 ): Promise<void> {
-  if (!pageMemory.claim(kept.key)) return pageWithLateScripts(req, res);
+  if (!pageMemory.claim(kept.key)) return handle(req, res);
   // Read before Next is asked: a publish while it renders leaves the copy stale at once.
   const freshness = await pageMemory.freshness(kept.tags);
   if (freshness === undefined) {
     pageMemory.release(kept.key);
-    return pageWithLateScripts(req, res);
+    return handle(req, res);
   }
-  pageWithLateScripts(req, res, (body) => {
+  const capture: { body?: Buffer } = {};
+  res.once('close', () => {
     const keepable =
-      body !== undefined &&
+      capture.body !== undefined &&
+      res.writableFinished &&
       res.statusCode === 200 &&
       res.getHeader('cache-control') === SHARED &&
       !res.hasHeader('set-cookie');
     if (!keepable) return pageMemory.release(kept.key);
     pageMemory
-      .keep(kept.key, { tags: kept.tags, freshness, headers: res.getHeaders(), body })
+      .keep(kept.key, {
+        tags: kept.tags,
+        freshness,
+        headers: res.getHeaders(),
+        body: capture.body!,
+      })
       .catch((error: unknown) => console.error(`page memory: ${kept.key}:`, error));
   });
+  await pageCapture.run(capture, () => handle(req, res));
 }
 
 async function answer(
@@ -236,7 +245,17 @@ async function answer(
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
-  applyEdgeCachePolicy(req, res);
+  const policy = edgeCachePolicy({
+    method: req.method ?? 'GET',
+    pathname: pathnameOf(req.url),
+    search: URL.parse(req.url ?? '/', 'http://site.invalid')?.search ?? '',
+    hasCookie: Boolean(req.headers.cookie),
+    rsc: req.headers.rsc !== undefined,
+  });
+  if (policy) {
+    res.setHeader('Cache-Control', policy.cacheControl);
+    for (const [key, value] of Object.entries(tagHeaders(policy.tags))) res.setHeader(key, value);
+  }
   // Next resolves redirects and routes against the target's host if it names one.
   const target = originForm(req.url);
   if (target === undefined) return refuse(res, 'bad-target');
@@ -259,7 +278,6 @@ async function answer(
     request = replayed(req, received);
   }
   if (kept && request.method === 'GET') return askNextAndKeep(request, res, kept);
-  if (isPageRequest(request, draftMode)) return pageWithLateScripts(request, res);
   await handle(request, res);
 }
 

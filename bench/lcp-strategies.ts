@@ -18,8 +18,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import subsetFont from 'subset-font';
 import { formatTable } from '@/content/report';
@@ -38,8 +36,8 @@ import { serveForBenchmark } from './serve';
 import {
   addScripts,
   afterLargestPaint,
-  LateScriptsRewrite,
   type ScriptLoader,
+  withLateScripts,
 } from '@/web/edge/late-scripts';
 
 const { values } = parseArgs({
@@ -115,15 +113,13 @@ const afterNextFrame: ScriptLoader = (sources) =>
 
 /** Next's page through the production rewrite, with the given loader. */
 function startedBy(loader: ScriptLoader) {
-  return async (html: string) => {
-    const rewrite = new LateScriptsRewrite({
+  return async (html: string) =>
+    withLateScripts(html, {
       loader,
       report: (problem) => {
         throw new Error(`late scripts: ${problem}`);
       },
     });
-    return text(Readable.from([html]).pipe(rewrite));
-  };
 }
 const lateScripts = startedBy(afterLargestPaint);
 

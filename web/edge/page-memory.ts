@@ -1,6 +1,6 @@
 /**
- * The static fast path: a prerendered page or `/locales` file, once Next has answered it (and
- * the late-scripts rewrite has run over it), is kept as its final bytes in identity, gzip and
+ * The static fast path: a prerendered page or `/locales` file, once Next has answered it (with
+ * the late-scripts rewrite, web/edge/page-cache.ts), is kept as its final bytes in identity, gzip and
  * brotli, each compressed once at its best level, with its headers and a strong ETag. While
  * the tags it shows are current, the server answers it from here without entering Next (a
  * lookup, one write), and `If-None-Match` gets a 304.
@@ -23,6 +23,7 @@
  *
  * Free of path aliases: server.ts loads it directly with Node.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -32,7 +33,7 @@ import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manife
 import { isRedisUnavailable, type SharedRedis } from '../shared-cache/redis-connection.ts';
 import { TAG_TOKENS_KEY } from '../shared-cache/shared-store.ts';
 import { keptPathTags } from './edge-cache.ts';
-import { asksForPage, chooseEncoding, ENCODINGS, type Encoding } from './late-scripts.ts';
+import { chooseEncoding, ENCODINGS, type Encoding } from './late-scripts.ts';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
@@ -105,6 +106,15 @@ const ROUTER_HEADERS = [
   'next-action',
 ];
 
+/**
+ * Where Next's cache handler (web/edge/page-cache.ts) puts the final bytes of the page or
+ * `/locales` file a request of the fast path asked Next for: the body Next sends, read where
+ * Next reads it. One instance per process (on `globalThis`): Next loads the handler itself.
+ */
+export const pageCapture: AsyncLocalStorage<{ body?: Buffer }> = ((
+  globalThis as Record<symbol, AsyncLocalStorage<{ body?: Buffer }>>
+)[Symbol.for('rg.site.page-capture')] ??= new AsyncLocalStorage());
+
 /** A request the fast path may answer or fill: what it is kept under, and its tags. */
 export interface KeptRequest {
   readonly key: string;
@@ -113,7 +123,7 @@ export interface KeptRequest {
 
 /**
  * Whether the fast path may answer `req` (its target already a path): GET or HEAD of a page or
- * `/locales` file (a page only when a document is asked for), with no query, no body, no cookie (a preview's draft-mode cookie, or any
+ * `/locales` file, with no query, no body, no cookie (a preview's draft-mode cookie, or any
  * other: such answers are private, web/edge/edge-cache.ts) and none of the router's headers.
  */
 export function keptRequest(req: IncomingMessage): KeptRequest | undefined {
@@ -125,8 +135,6 @@ export function keptRequest(req: IncomingMessage): KeptRequest | undefined {
   if (ROUTER_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
   const key = req.url ?? '';
   if (!key.startsWith('/') || key.includes('?')) return undefined;
-  // A page is kept as browsers get it (rewritten for late scripts); other clients get Next's.
-  if (!key.startsWith('/locales/') && !asksForPage(req)) return undefined;
   const tags = keptPathTags(key);
   return tags && { key, tags };
 }
