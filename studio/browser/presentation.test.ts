@@ -2,7 +2,8 @@
  * Preview before publishing, end to end: the real Studio's Presentation tool on the local
  * local API, framing the real site (`next build` + the production server) on the same
  * dataset. The Studio writes a preview secret, the site checks it with the API and enters
- * draft mode; typing in the Studio shows in the frame; a click in the frame opens the field.
+ * draft mode; typing in the Studio shows in the frame, and so do a discard and a publish;
+ * a click in the frame opens the field.
  * The preview stays out of the way: no cookie banner, the site's language selector and links
  * to other sites work without breaking the frame, the bar is styled and reachable by
  * keyboard, each outline names its field, and the top bar's Presentation opens the page of
@@ -11,8 +12,10 @@
 import { rm } from 'node:fs/promises';
 import type { Frame, FrameLocator, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '@/local-api/testing/client';
 import type { RunningSite } from '@/testing/site-server';
 import {
+  publishEdit,
   serveSiteCopy,
   startStudioSession,
   temporaryDataset,
@@ -163,6 +166,54 @@ describe('the Presentation tool', () => {
     expect(await (await fetch(`${siteUrl}/de`)).text()).not.toContain(typed);
     expect(tab.errors).toEqual([]);
   });
+  it('drops a discarded draft and shows a publish made elsewhere, without a reload', async () => {
+    const published = await publicText('/de', '#hero-title');
+    await openPresentation('/de');
+    await clickToEdit(framed().locator('#hero-title'), 'field-title.main.de');
+    const api = new ApiClient(session.api.url, session.api.token);
+    const ids = { draftId: 'drafts.dictionary-hero', publishedId: 'dictionary-hero' };
+    const draft = `Verworfen${Date.now() % 100_000}`;
+    try {
+      const edit = { actionType: 'sanity.action.document.edit', ...ids };
+      const patch = { set: { 'title.main.de': draft } };
+      const edited = await api.post('/data/actions/production', { actions: [{ ...edit, patch }] });
+      expect(edited.status, edited.text).toBe(200);
+      await framed().locator('#hero-title', { hasText: draft }).waitFor({ timeout: 30_000 });
+      // Marks this document: a reload of the frame would lose the mark.
+      await previewFrame().evaluate(() => ((window as { kept?: boolean }).kept = true));
+
+      // What ⋯ → Discard changes sends.
+      const discardedAt = Date.now();
+      const discard = { actionType: 'sanity.action.document.discard', draftId: ids.draftId };
+      const discarded = await api.post('/data/actions/production', { actions: [discard] });
+      expect(discarded.status, discarded.text).toBe(200);
+      await expect
+        .poll(() => framed().locator('#hero-title').innerText(), {
+          timeout: SHOWN_WITHIN_MS,
+          interval: 50,
+        })
+        .toContain(published);
+      console.log(
+        `Presentation: discard → the framed page drops the draft: ${Date.now() - discardedAt} ms`,
+      );
+
+      // A dictionary the Studio does not have open, published elsewhere (as a restore is).
+      const manifesto = `Manifest${Date.now() % 100_000}`;
+      const publishedAt = Date.now();
+      await publishEdit(session.api, 'dictionary-manifesto', { 'title.de': manifesto });
+      await framed()
+        .locator('#manifesto h2', { hasText: manifesto })
+        .waitFor({ timeout: SHOWN_WITHIN_MS });
+      console.log(
+        `Presentation: publish elsewhere → the framed page shows it: ${Date.now() - publishedAt} ms`,
+      );
+      expect(await previewFrame().evaluate(() => (window as { kept?: boolean }).kept)).toBe(true);
+    } finally {
+      api.close();
+    }
+    expect(tab.errors).toEqual([]);
+  });
+
   it('shows no cookie banner in the preview, which visitors still get', async () => {
     await openPresentation('/de');
     expect(await framed().locator('.consent-banner').count()).toBe(0);
