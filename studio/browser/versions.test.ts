@@ -302,10 +302,10 @@ describe('undoing a bad publish with the Versions tool', () => {
       error: (text) => out.push(text),
       confirm: async () => true,
     };
-    // The site restore of about is kept too: restore the version before it.
+    // The site restore of about and its undo are kept too: restore the version before that.
     await expect
       .poll(async () => (await keptVersions('about')).length, { timeout: 10_000 })
-      .toBe(3);
+      .toBe(4);
     const [, previous] = await keptVersions('about');
     const title = (previous!.content.hero as { title: { de: string } }).title.de;
     const started = Date.now();
