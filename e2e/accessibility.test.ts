@@ -91,19 +91,16 @@ describe('skip link', () => {
 });
 
 describe('texts in another language than the page', () => {
-  /** The language each element showing `text` (the innermost) is read in. */
+  /** The language each piece of text reading `text` is read in (its closest `lang`). */
   function languagesOf(page: Page, text: string): Promise<(string | null)[]> {
-    return page.evaluate(
-      (wanted) =>
-        [...document.body.querySelectorAll('*')]
-          .filter(
-            (element) =>
-              element.textContent?.trim() === wanted &&
-              ![...element.children].some((child) => child.textContent?.trim() === wanted),
-          )
-          .map((element) => element.closest('[lang]')?.getAttribute('lang') ?? null),
-      text,
-    );
+    return page.evaluate((wanted) => {
+      const found: (string | null)[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (node.textContent?.trim() === wanted)
+          found.push(node.parentElement?.closest('[lang]')?.getAttribute('lang') ?? null);
+      return found;
+    }, text);
   }
 
   it('English fallbacks on a Turkish page carry lang="en", with and without JavaScript', async () => {
