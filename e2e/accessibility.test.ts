@@ -1,6 +1,7 @@
 /**
  * axe-core (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) on every page in every language, also
- * with the cookie banner shown and with the phone menu open: zero violations.
+ * with the cookie banner shown and with the phone menu open: zero violations; and the texts
+ * a page shows in another language (English fallbacks) carry their `lang`.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { baseUrl, interactive, openPage, setupBrowser, rememberConsent } from './browser';
+import { FALLBACKS } from './hostile-copy';
 
 const browser = setupBrowser();
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -85,5 +87,35 @@ describe('skip link', () => {
     ).resolves.toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('texts in another language than the page', () => {
+  /** The language each piece of text reading `text` is read in (its closest `lang`). */
+  function languagesOf(page: Page, text: string): Promise<(string | null)[]> {
+    return page.evaluate((wanted) => {
+      const found: (string | null)[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (node.textContent?.trim() === wanted)
+          found.push(node.parentElement?.closest('[lang]')?.getAttribute('lang') ?? null);
+      return found;
+    }, text);
+  }
+
+  it('English fallbacks on a Turkish page carry lang="en", with and without JavaScript', async () => {
+    for (const javaScript of [false, true]) {
+      const { page, context } = await openPage(browser(), { javaScript });
+      await rememberConsent(context, 'declined', baseUrl('hostile'));
+      await page.goto(baseUrl('hostile') + FALLBACKS.page, { waitUntil: 'networkidle' });
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('tr');
+      for (const text of FALLBACKS.texts) {
+        const languages = await languagesOf(page, text);
+        expect(languages.length, text).toBeGreaterThan(0);
+        expect(languages, text).toEqual(languages.map(() => 'en'));
+      }
+      if (javaScript) expect(await violations(page)).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -64,9 +64,12 @@ export function getDictionary(namespace: Namespace): Dictionary {
   return dictionaries[namespace];
 }
 
+/** How every dictionary's document `_id` starts. */
+export const DICTIONARY_ID_PREFIX = 'dictionary-';
+
 /** The Sanity document `_id` of a namespace: no dot, so it is a public, published id. */
 export function documentId(namespace: Namespace): string {
-  return `dictionary-${namespace}`;
+  return `${DICTIONARY_ID_PREFIX}${namespace}`;
 }
 
 /** The Sanity document `_type` of a namespace. */

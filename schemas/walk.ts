@@ -242,6 +242,8 @@ export interface SplitText {
   readonly resultPath: readonly (string | number)[];
   readonly storedPath: readonly StoredPathSegment[];
   readonly node: TextNode;
+  /** The language the text is in: English where it fell back. */
+  readonly language: Language;
 }
 
 export interface SplitResult {
@@ -275,9 +277,21 @@ export function splitDocument(
   let texts = 0;
 
   /** The written text, reported with its stored field. */
-  function wrote<T>(value: T, node: TextNode, path: Path, stored: readonly StoredPathSegment[]): T {
+  function wrote<T>(
+    value: T,
+    node: TextNode,
+    path: Path,
+    stored: readonly StoredPathSegment[],
+    shownIn: Language = language,
+  ): T {
     if (typeof value === 'string' && onText)
-      onText({ value, resultPath: path, storedPath: [...stored, language], node });
+      onText({
+        value,
+        resultPath: path,
+        storedPath: [...stored, language],
+        node,
+        language: shownIn,
+      });
     return value;
   }
 
@@ -296,7 +310,9 @@ export function splitDocument(
         if (language !== DEFAULT_LANGUAGE && isPresentText(english)) {
           if (!isPresentText(own)) {
             fallbacks.push(formatPath(path));
-            return wrote(fallback ? english : own, node, path, storedPath);
+            return fallback
+              ? wrote(english, node, path, storedPath, DEFAULT_LANGUAGE)
+              : wrote(own, node, path, storedPath);
           }
           const problem = placeholderProblem(english, own);
           if (problem) problems.push({ file, path: formatPath(path), message: problem });
@@ -362,8 +378,9 @@ export function splitDocument(
       if (useEnglish) {
         if (isPresentText(english)) fallbacks.push(formatPath([...path, name]));
         const value = fallback ? english : textOf(form, language);
+        const shownIn = fallback ? DEFAULT_LANGUAGE : language;
         if (typeof value === 'string')
-          out[name] = wrote(value, node.form, [...path, name], [...storedPath, form]);
+          out[name] = wrote(value, node.form, [...path, name], [...storedPath, form], shownIn);
         continue;
       }
       const text = textOf(form, language);

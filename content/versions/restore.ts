@@ -74,6 +74,7 @@ export type Refusal =
       /** The dictionaries with no version that old, and when their oldest kept one went live. */
       readonly oldest: readonly { readonly namespace: Namespace; readonly liveAt: string }[];
     }
+  | { readonly reason: 'future'; readonly at: string; readonly now: string }
   | { readonly reason: 'draft'; readonly namespaces: readonly Namespace[] }
   | { readonly reason: 'invalid'; readonly problems: readonly string[] }
   | { readonly reason: 'unchanged'; readonly namespace: Namespace | null }
@@ -95,6 +96,8 @@ export function describeRefusal(refusal: Refusal): string {
       const latest = refusal.oldest.reduce((a, b) => (a.liveAt > b.liveAt ? a : b));
       return `${refusal.at} is before the first kept version of ${titles(refusal.oldest.map((o) => o.namespace))} (the oldest went live ${latest.liveAt}): nothing older is kept. Choose a time after ${latest.liveAt}.`;
     }
+    case 'future':
+      return `${refusal.at} is in the future (it is ${refusal.now} now): the site can only go back to a time that has passed. Choose an earlier time.`;
     case 'draft':
       return `${titles(refusal.namespaces)} ${refusal.namespaces.length === 1 ? 'has' : 'have'} unpublished changes (a draft): someone is editing. Publish or discard the draft in the Studio first, then restore; nothing was changed.`;
     case 'invalid':
@@ -209,8 +212,13 @@ export async function planRestore(
  * differ from the version that was live then goes back to that version. Dictionaries with
  * no kept version have not gone live since versions are kept, and stay as they are.
  */
-export async function planSiteRestore(backend: VersionsBackend, at: Date): Promise<RestorePlan> {
+export async function planSiteRestore(
+  backend: VersionsBackend,
+  at: Date,
+  now = new Date(),
+): Promise<RestorePlan> {
   const when = at.toISOString();
+  if (at > now) throw new RestoreRefused({ reason: 'future', at: when, now: now.toISOString() });
   const all = await backend.list(null);
   if (all.length === 0) throw new RestoreRefused({ reason: 'no-versions', namespace: null });
   const wanted: VersionSummary[] = [];
@@ -234,6 +242,61 @@ export async function planSiteRestore(backend: VersionsBackend, at: Date): Promi
   if (changed.length === 0) throw new RestoreRefused({ reason: 'unchanged', namespace: null });
   changed.sort((a, b) => NAMESPACES.indexOf(a.namespace) - NAMESPACES.indexOf(b.namespace));
   return { at: when, items: await checked(changed, states) };
+}
+
+/**
+ * The kept versions live now of the dictionaries a plan changes: what undoing the plan puts
+ * back. Read before the plan is applied; undefined when one of them has live texts that
+ * were never kept (they did not go live through the site), so there is nothing to undo to.
+ */
+export async function liveVersionsOf(
+  backend: VersionsBackend,
+  plan: RestorePlan,
+): Promise<VersionSummary[] | undefined> {
+  const namespaces = plan.items.map((entry) => entry.namespace);
+  const states = await backend.state(namespaces);
+  const live: VersionSummary[] = [];
+  for (const namespace of namespaces) {
+    const document = states.get(namespace)?.document;
+    if (!document) return undefined;
+    const hash = await contentHash(contentOf(document));
+    const version = (await backend.list(namespace)).find((kept) => kept.contentHash === hash);
+    if (!version) return undefined;
+    live.push(version);
+  }
+  return live;
+}
+
+/**
+ * Plans putting dictionaries back to the given kept versions, together (an undo: the
+ * versions `liveVersionsOf` read before a restore).
+ */
+export async function planVersionsRestore(
+  backend: VersionsBackend,
+  wanted: readonly VersionSummary[],
+): Promise<RestorePlan> {
+  const versions = await backend.get(wanted.map((version) => version._id));
+  if (versions.length < wanted.length) {
+    const missing = wanted.find((version) => !versions.some((kept) => kept._id === version._id))!;
+    throw new RestoreRefused({
+      reason: 'unknown-version',
+      namespace: missing.namespace,
+      reference: missing._id,
+    });
+  }
+  const states = await backend.state(versions.map((version) => version.namespace));
+  const changed: RestoreItem[] = [];
+  for (const version of versions) {
+    const state = states.get(version.namespace);
+    if (!(await isPublishedNow(version, state))) changed.push(item(version, state));
+  }
+  if (changed.length === 0)
+    throw new RestoreRefused({
+      reason: 'unchanged',
+      namespace: versions.length === 1 ? versions[0]!.namespace : null,
+    });
+  changed.sort((a, b) => NAMESPACES.indexOf(a.namespace) - NAMESPACES.indexOf(b.namespace));
+  return { items: await checked(changed, states) };
 }
 
 /** Writes a plan as one transaction. */

@@ -17,8 +17,10 @@ import { LocalVersions, versionsFileOf } from './local-versions';
 import { contentOf, VERSIONS_KEPT } from './records';
 import {
   applyRestore,
+  liveVersionsOf,
   planRestore,
   planSiteRestore,
+  planVersionsRestore,
   RestoreRefused,
   type Refusal,
 } from './restore';
@@ -269,6 +271,40 @@ describe('restoring the site to a time', () => {
       namespaces: ['about'],
     });
     expect(await file()).toBe(before);
+  });
+
+  it('is undone by putting back, together, the versions live before it', async () => {
+    const plan = await planSiteRestore(versions, new Date('2026-02-01T12:00:00Z'));
+    const before = await liveVersionsOf(versions, plan);
+    expect(before?.map((version) => [version.namespace, version.liveAt])).toEqual([
+      ['hero', '2026-02-02T10:00:00.000Z'],
+      ['faq', '2026-02-02T11:00:00.000Z'],
+      ['about', '2026-02-02T12:00:00.000Z'],
+    ]);
+    await applyRestore(versions, plan);
+    expect(await titleDe()).toBe('Hero 1');
+    const undo = await planVersionsRestore(versions, before!);
+    expect(undo.items.map((item) => item.namespace)).toEqual(['hero', 'faq', 'about']);
+    await applyRestore(versions, undo);
+    expect(await titleDe()).toBe('Hero 2');
+    expect(((await published('faq')).title as { de: string }).de).toBe('FAQ 2');
+    expect(((await published('about')).hero as { title: { de: string } }).title.de).toBe('About 2');
+    // Undone already: a second undo has nothing to change.
+    expect(await refusal(planVersionsRestore(versions, before!))).toEqual({
+      reason: 'unchanged',
+      namespace: null,
+    });
+  });
+
+  it('refuses a time in the future, saying so instead of "nothing to restore"', async () => {
+    const now = new Date('2026-02-02T13:00:00Z');
+    const refused = await refusal(planSiteRestore(versions, new Date('2026-02-03T09:00:00Z'), now));
+    expect(refused).toEqual({
+      reason: 'future',
+      at: '2026-02-03T09:00:00.000Z',
+      now: '2026-02-02T13:00:00.000Z',
+    });
+    expect(new RestoreRefused(refused).message).toMatch(/is in the future.*Choose an earlier time/);
   });
 
   it('refuses a time before the first kept version, naming it', async () => {

@@ -159,6 +159,18 @@ describe('undoing a bad publish with the Versions tool', () => {
     await expect.poll(async () => (await keptVersions('hero')).length, { timeout: 10_000 }).toBe(4);
 
     await page().getByTestId('restore-undo').click();
+    // The confirmation and the comparison behind it name the same version: the one the
+    // undo puts back, whose title is the second edit.
+    const dialog = page().locator('#versions-confirm');
+    await expect.poll(() => dialog.innerText()).toMatch(/Undo the restore of Hero\?/);
+    await expect.poll(() => row.getByTestId('comparison-version').innerText()).toBe(second);
+    const shownTime = (await detail.getByRole('heading').first().innerText()).match(
+      /The version from (.+) beside the live texts/,
+    )?.[1];
+    expect(shownTime).toBeTruthy();
+    expect(await dialog.innerText()).toContain(
+      `After this, the site shows the version from ${shownTime}:`,
+    );
     const undoneAt = await confirmRestore();
     const undoMs = await liveWithin(undoneAt, { '/de': second, '/locales/de/hero.json': second });
     console.log(`Versions tool: undo confirmed → /de shows the text again: ${undoMs} ms`);
@@ -248,7 +260,35 @@ describe('undoing a bad publish with the Versions tool', () => {
       ),
     );
     expect(revisions.size).toBe(1);
+
+    // Its undo lists what the site shows again, and puts all three back together.
+    await page().getByTestId('restore-undo').click();
+    const dialog = page().locator('#versions-confirm');
+    await expect.poll(() => dialog.innerText()).toMatch(/Undo the restore of the whole site\?/);
+    for (const namespace of ['hero', 'about', 'faqPage'])
+      await dialog.getByTestId(`site-undo-item-${namespace}`).waitFor();
+    const undoneAt = await confirmRestore();
+    const undoMs = await liveWithin(undoneAt, {
+      '/de': `Hero ${stamp}`,
+      '/de/about': `Über ${stamp}`,
+      '/de/faq': `FAQ ${stamp}`,
+    });
+    console.log(
+      `Versions tool: undo of the site restore confirmed → all three pages: ${undoMs} ms`,
+    );
     expect(tab.errors).toEqual([]);
+  });
+
+  it('refuses a time in the future, saying so', async () => {
+    await session.openTool(tab, 'versions');
+    await page().getByTestId('versions-tab-site').click();
+    await page()
+      .getByTestId('site-restore-time')
+      .fill(localInput(wholeSeconds(Date.now() + 24 * 3600_000)));
+    await page().getByTestId('site-restore-preview').click();
+    await expect
+      .poll(() => page().getByTestId('restore-outcome').innerText(), { timeout: 30_000 })
+      .toMatch(/that time is in the future\. Choose a time before now\./);
   });
 
   it('npm run versions restores beside the running site and API, through the same publish path', async () => {
@@ -262,10 +302,10 @@ describe('undoing a bad publish with the Versions tool', () => {
       error: (text) => out.push(text),
       confirm: async () => true,
     };
-    // The site restore of about is kept too: restore the version before it.
+    // The site restore of about and its undo are kept too: restore the version before that.
     await expect
       .poll(async () => (await keptVersions('about')).length, { timeout: 10_000 })
-      .toBe(3);
+      .toBe(4);
     const [, previous] = await keptVersions('about');
     const title = (previous!.content.hero as { title: { de: string } }).title.de;
     const started = Date.now();

@@ -20,7 +20,12 @@ import {
   type PublishedVersion,
   type VersionSummary,
 } from '@/content/versions/records';
-import { applyRestore, planRestore, type RestorePlan } from '@/content/versions/restore';
+import {
+  applyRestore,
+  liveVersionsOf,
+  planRestore,
+  type RestorePlan,
+} from '@/content/versions/restore';
 import {
   ConfirmRestore,
   dictionaryTitle,
@@ -189,7 +194,11 @@ function VersionsOf({
   const selectedId =
     chosenId ?? (liveVersion && versions?.[versions.indexOf(liveVersion) + 1]?._id);
   const selected = fetched?._id === selectedId ? fetched : undefined;
-  const flow = useRestoreFlow<{ plan: RestorePlan; previous: VersionSummary | undefined }>();
+  const flow = useRestoreFlow<{
+    plan: RestorePlan;
+    previous: VersionSummary | undefined;
+    undoing: boolean;
+  }>();
   const title = dictionaryTitle(namespace);
 
   useEffect(() => {
@@ -213,11 +222,18 @@ function VersionsOf({
     [namespace, selected, published],
   );
 
-  const restore = (versionId: string) =>
-    flow.prepare(async () => ({
-      plan: await planRestore(backend, namespace, versionId),
-      previous: liveVersion,
-    }));
+  const restore = (versionId: string, undoing = false) =>
+    flow.prepare(async () => {
+      const plan = await planRestore(backend, namespace, versionId);
+      // Read now, not at the last render: after a restore, its undo goes back to it.
+      const [previous] = (await liveVersionsOf(backend, plan)) ?? [];
+      return { plan, previous, undoing };
+    });
+  // The comparison behind the confirmation shows the version the undo puts back.
+  const undo = (previous: VersionSummary) => {
+    setSelectedId(previous._id);
+    void restore(previous._id, true);
+  };
 
   return (
     <Stack gap={4}>
@@ -314,7 +330,9 @@ function VersionsOf({
 
       {flow.pending && (
         <ConfirmRestore
-          title={text('restore.confirm.title', { title })}
+          title={text(flow.pending.undoing ? 'undo.confirm.title' : 'restore.confirm.title', {
+            title,
+          })}
           body={
             <Text size={1}>
               {text('restore.confirm.body', {
@@ -332,7 +350,7 @@ function VersionsOf({
               return {
                 kind: 'done',
                 message: text('restore.done', { title, time: time(restored.liveAt) }),
-                ...(previous ? { undo: () => void restore(previous._id) } : {}),
+                ...(previous ? { undo: () => undo(previous) } : {}),
               };
             })
           }

@@ -1,12 +1,20 @@
 /**
  * "Restore the site as it was at <time>": the editor picks a time (their local time), sees
  * every dictionary that would go back and to which version, then confirms once; all of
- * them are published in one transaction, or none.
+ * them are published in one transaction, or none. Afterwards "Undo this restore" puts back
+ * the versions that were live before it, together, after a confirmation of its own that
+ * lists them; an undo can be undone the same way.
  */
 import { Box, Button, Card, Flex, Stack, Text, TextInput } from '@sanity/ui';
 import { useId, useState } from 'react';
 import { changedCount } from '@/content/versions/compare';
-import { applyRestore, planSiteRestore, type RestorePlan } from '@/content/versions/restore';
+import {
+  applyRestore,
+  liveVersionsOf,
+  planSiteRestore,
+  planVersionsRestore,
+  type RestorePlan,
+} from '@/content/versions/restore';
 import {
   ConfirmRestore,
   dictionaryTitle,
@@ -31,6 +39,7 @@ export function SiteRestore() {
   const hintId = useId();
   const [value, setValue] = useState(() => localInputValue(new Date()));
   const [plan, setPlan] = useState<RestorePlan>();
+  // An undo's plan has no time: it goes back to the versions live before the restore.
   const flow = useRestoreFlow<RestorePlan>();
 
   const preview = async () => {
@@ -113,21 +122,55 @@ export function SiteRestore() {
 
       {flow.pending && (
         <ConfirmRestore
-          title={text('site.confirm.title', { time: time(flow.pending.at!) })}
+          title={
+            flow.pending.at
+              ? text('site.confirm.title', { time: time(flow.pending.at) })
+              : text('site.undo.confirm.title')
+          }
           body={
-            <Text size={1}>{text('site.confirm.body', { count: flow.pending.items.length })}</Text>
+            flow.pending.at ? (
+              <Text size={1}>
+                {text('site.confirm.body', {
+                  time: time(flow.pending.at),
+                  count: flow.pending.items.length,
+                })}
+              </Text>
+            ) : (
+              <Stack gap={3}>
+                <Text size={1}>
+                  {text('site.undo.confirm.body', { count: flow.pending.items.length })}
+                </Text>
+                <Stack as="ul" gap={2} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+                  {flow.pending.items.map((item) => (
+                    <li key={item.namespace} data-testid={`site-undo-item-${item.namespace}`}>
+                      <Text size={1}>
+                        <strong>{dictionaryTitle(item.namespace)}</strong>:{' '}
+                        {text('site.undo.item', {
+                          time: time(item.version.liveAt),
+                          count: changedCount(item.comparison),
+                        })}
+                      </Text>
+                    </li>
+                  ))}
+                </Stack>
+              </Stack>
+            )
           }
           working={flow.working}
           onCancel={flow.cancel}
           onConfirm={() =>
             void flow.confirm(async (pending) => {
+              const before = await liveVersionsOf(backend, pending);
               await applyRestore(backend, pending);
               setPlan(undefined);
+              const count = pending.items.length;
               return {
                 kind: 'done',
-                message: text('site.done', {
-                  time: time(pending.at!),
-                  count: pending.items.length,
+                message: pending.at
+                  ? text('site.done', { time: time(pending.at), count })
+                  : text('site.undo.done', { count }),
+                ...(before && {
+                  undo: () => void flow.prepare(() => planVersionsRestore(backend, before)),
                 }),
               };
             })

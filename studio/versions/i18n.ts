@@ -39,7 +39,8 @@ const en = {
   'restore.button': 'Restore this version',
   'restore.confirm.title': 'Restore this version of {{title}}?',
   'restore.confirm.body':
-    'The version from {{time}} is published at once and goes live within seconds; {{count}} text(s) change. The texts live now stay in the list, so you can undo it.',
+    'After this, the site shows the version from {{time}}: it is published at once and goes live within seconds; {{count}} text(s) change. The texts live now stay in the list, so you can undo it.',
+  'undo.confirm.title': 'Undo the restore of {{title}}?',
   'restore.cancel': 'Cancel',
   'restore.ok': 'Restore',
   'restore.working': 'Restoring…',
@@ -55,7 +56,13 @@ const en = {
   'site.restore': 'Restore these {{count}} dictionary(ies)',
   'site.confirm.title': 'Restore the site as it was at {{time}}?',
   'site.confirm.body':
-    'The {{count}} dictionary(ies) listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
+    'After this, the site shows the texts it had at {{time}}: the {{count}} dictionary(ies) listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
+  'site.undo.confirm.title': 'Undo the restore of the whole site?',
+  'site.undo.confirm.body':
+    'After this, the site shows again what it showed before the restore: {{count}} dictionary(ies) go back together, live within seconds:',
+  'site.undo.item': 'the version from {{time}}; {{count}} text(s) change',
+  'site.undo.done':
+    'The restore is undone: {{count}} dictionary(ies) are back as before it, live within seconds.',
   'site.done':
     'The site is back as it was at {{time}}: {{count}} dictionary(ies) published, live within seconds.',
   'refusal.no-versions':
@@ -66,6 +73,8 @@ const en = {
     '{{title}} no longer keeps this version (only the newest are kept). Choose another one from the list.',
   'refusal.before-first':
     'Nothing that old is kept for {{titles}}: the oldest version went live {{time}}. Choose a later time.',
+  'refusal.future':
+    'The site cannot go back to {{time}}: that time is in the future. Choose a time before now.',
   'refusal.draft':
     '{{titles}}: unpublished changes (a draft), someone is editing. Publish or discard the draft first, then restore. Nothing was changed.',
   'refusal.invalid':
@@ -111,7 +120,8 @@ const de: Record<keyof typeof en, string> = {
   'restore.button': 'Diese Version wiederherstellen',
   'restore.confirm.title': 'Diese Version von {{title}} wiederherstellen?',
   'restore.confirm.body':
-    'Die Version vom {{time}} wird sofort veröffentlicht und geht in wenigen Sekunden live; {{count}} Text(e) ändern sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
+    'Danach zeigt die Website die Version vom {{time}}: Sie wird sofort veröffentlicht und geht in wenigen Sekunden live; {{count}} Text(e) ändern sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
+  'undo.confirm.title': 'Wiederherstellung von {{title}} rückgängig machen?',
   'restore.cancel': 'Abbrechen',
   'restore.ok': 'Wiederherstellen',
   'restore.working': 'Wird wiederhergestellt …',
@@ -128,7 +138,13 @@ const de: Record<keyof typeof en, string> = {
   'site.restore': 'Diese {{count}} Wörterbuch/Wörterbücher wiederherstellen',
   'site.confirm.title': 'Die Website so wiederherstellen, wie sie am {{time}} war?',
   'site.confirm.body':
-    'Die {{count}} aufgeführten Wörterbücher werden sofort und gemeinsam veröffentlicht und gehen in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
+    'Danach zeigt die Website die Texte vom {{time}}: Die {{count}} aufgeführten Wörterbücher werden sofort und gemeinsam veröffentlicht und gehen in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
+  'site.undo.confirm.title': 'Wiederherstellung der ganzen Website rückgängig machen?',
+  'site.undo.confirm.body':
+    'Danach zeigt die Website wieder, was sie vor der Wiederherstellung gezeigt hat: {{count}} Wörterbuch/Wörterbücher kehren gemeinsam zurück, in wenigen Sekunden live:',
+  'site.undo.item': 'die Version vom {{time}}; {{count}} Text(e) ändern sich',
+  'site.undo.done':
+    'Die Wiederherstellung ist rückgängig gemacht: {{count}} Wörterbuch/Wörterbücher sind wieder wie davor, in wenigen Sekunden live.',
   'site.done':
     'Die Website ist wieder so wie am {{time}}: {{count}} Wörterbuch/Wörterbücher veröffentlicht, in wenigen Sekunden live.',
   'refusal.no-versions':
@@ -139,6 +155,8 @@ const de: Record<keyof typeof en, string> = {
     '{{title}} hat diese Version nicht mehr (nur die neuesten bleiben erhalten). Wähle eine andere aus der Liste.',
   'refusal.before-first':
     'So alte Versionen gibt es von {{titles}} nicht: Die älteste ging am {{time}} live. Wähle einen späteren Zeitpunkt.',
+  'refusal.future':
+    'Die Website kann nicht zum {{time}} zurückkehren: Dieser Zeitpunkt liegt in der Zukunft. Wähle einen früheren Zeitpunkt.',
   'refusal.draft':
     '{{titles}}: unveröffentlichte Änderungen (ein Entwurf), jemand bearbeitet es gerade. Veröffentliche oder verwirf den Entwurf zuerst und stelle dann wieder her. Es wurde nichts geändert.',
   'refusal.invalid':

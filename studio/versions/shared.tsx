@@ -84,6 +84,8 @@ function useRefusalText() {
           details: [],
         };
       }
+      case 'future':
+        return { message: text('refusal.future', { time: time(refusal.at) }), details: [] };
       case 'draft':
         return {
           message: text('refusal.draft', { titles: titles(refusal.namespaces) }),

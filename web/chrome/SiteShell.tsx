@@ -12,7 +12,9 @@ import {
   type BannerVersions,
   type EarlierVersions,
 } from '../consent/version';
+import { markForeignTexts } from '../i18n/foreign-texts';
 import { pagePath } from '../i18n/paths';
+import { resolveServerComponents } from '../render/server-tree';
 import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
 import { PreviewEditing } from '../preview/VisualEditing';
@@ -77,7 +79,7 @@ export async function SiteShell({
   const header = normaliseHeader(layout);
   const buildYear = new Date().getFullYear();
   const footerModel = normaliseFooter(footer, buildYear, plainText);
-  return (
+  const page = (
     <>
       <a href="#main" className="skip-link">
         {common.labels.skipToContent}
@@ -122,4 +124,8 @@ export async function SiteShell({
       {preview && <PreviewEditing />}
     </>
   );
+  const { foreignTexts } = source;
+  return foreignTexts
+    ? resolveServerComponents(page, markForeignTexts(foreignTexts, language))
+    : page;
 }

@@ -11,20 +11,40 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import { CONSENT_WORDING_ONLY } from '@/schemas/consent-text';
-import type { Language } from '@/schemas/languages';
+import { LANGUAGES, type Language } from '@/schemas/languages';
+import type { GateResult } from '@/content/gate';
+import { foreignTextsOf } from '../i18n/foreign-texts';
 import { CACHE_GENERATION, dictionaryTag, siteContent } from './site-gate';
 
 type Languages<N extends Namespace> = Record<Language, DictionaryOf<N>>;
 
-const cachedReads = new Map<Namespace, () => Promise<Languages<Namespace>>>();
+interface NamespaceRead<N extends Namespace> {
+  readonly languages: Languages<N>;
+  /** Per language, the texts shown in another language (web/i18n/foreign-texts.ts). */
+  readonly foreign: Record<Language, [string, Language][]>;
+}
+
+const cachedReads = new Map<Namespace, () => Promise<NamespaceRead<Namespace>>>();
+
+/** The stored document the site serves: the store's when it passed, else the last good one. */
+async function servedDocument(result: GateResult): Promise<unknown> {
+  return result.document ?? (await siteContent().snapshot.read(result.namespace))?.document;
+}
 
 // unstable_cache rather than 'use cache': the latter needs Cache Components, which would
 // change how every route of the site renders. Both tag entries the same way.
-function cachedRead<N extends Namespace>(namespace: N): () => Promise<Languages<N>> {
+function cachedRead<N extends Namespace>(namespace: N): () => Promise<NamespaceRead<N>> {
   let read = cachedReads.get(namespace);
   if (!read) {
     read = unstable_cache(
-      async () => (await siteContent().gate.read(namespace)).languages,
+      async () => {
+        const result = await siteContent().gate.read(namespace);
+        const document = (await servedDocument(result)) as object | undefined;
+        const foreign = Object.fromEntries(
+          LANGUAGES.map((language) => [language, foreignTextsOf(namespace, document, language)]),
+        ) as NamespaceRead<N>['foreign'];
+        return { languages: result.languages, foreign };
+      },
       ['published-dictionary', namespace, CACHE_GENERATION],
       { tags: [dictionaryTag(namespace)] },
     );
@@ -34,8 +54,15 @@ function cachedRead<N extends Namespace>(namespace: N): () => Promise<Languages<
 }
 
 /** Every language of a namespace (the `/locales` files read this). */
-export const loadNamespace = cache(<N extends Namespace>(namespace: N): Promise<Languages<N>> =>
-  cachedRead(namespace)(),
+export const loadNamespace = cache(
+  async <N extends Namespace>(namespace: N): Promise<Languages<N>> =>
+    (await cachedRead(namespace)()).languages,
+);
+
+/** The texts of a namespace that a page in `language` shows in another language. */
+export const loadForeignTexts = cache(
+  async (language: Language, namespace: Namespace): Promise<[string, Language][]> =>
+    (await cachedRead(namespace)()).foreign[language],
 );
 
 export const loadDictionary = cache(
@@ -50,9 +77,7 @@ export const loadDictionary = cache(
  */
 const cachedWordingOnly = unstable_cache(
   async (): Promise<unknown> => {
-    const { gate, snapshot } = siteContent();
-    const result = await gate.read('common');
-    const document = result.document ?? (await snapshot.read('common'))?.document;
+    const document = await servedDocument(await siteContent().gate.read('common'));
     return (document as Record<string, unknown> | undefined)?.[CONSENT_WORDING_ONLY] ?? null;
   },
   ['consent-wording-only', CACHE_GENERATION],

@@ -7,13 +7,17 @@
  * (./VisualEditing.tsx), so visitors' pages never load it.
  *
  * When the Studio reports an edit of the document it shows, the page re-renders on the
- * server (`router.refresh()`), which reads the draft again. Each outline names its field
- * (./field-label.tsx), and links to other sites open in a new tab (./keep-frame.ts).
+ * server (`router.refresh()`), which reads the draft again; so does a discarded draft, a
+ * publish and a restore (./follow-changes.ts). Each outline names its field
+ * (./field-label.tsx), and links to other sites open in a new tab (./keep-frame.ts). Alt +
+ * click follows a link instead of editing its text: the overlay leaves modified clicks to the
+ * page (studio/browser/presentation.test.ts checks it).
  */
 import { VisualEditing } from 'next-sanity/visual-editing/client-component';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { fieldLabelPlugin } from './field-label';
+import { followStudioChanges } from './follow-changes';
 import { openOtherSitesApart } from './keep-frame';
 
 const PLUGINS = [fieldLabelPlugin];
@@ -26,5 +30,6 @@ export default function PreviewOverlay() {
     return new Promise<void>((resolve) => setTimeout(resolve, 500));
   }, [router]);
   useEffect(() => openOtherSitesApart(document), []);
+  useEffect(() => followStudioChanges(window, () => router.refresh()), [router]);
   return <VisualEditing refresh={refresh} plugins={PLUGINS} />;
 }

@@ -15,7 +15,8 @@ import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { siteContent } from '../dictionaries/site-gate';
-import { loadConsentWordingOnly, loadDictionary } from '../dictionaries/loader';
+import { loadConsentWordingOnly, loadDictionary, loadForeignTexts } from '../dictionaries/loader';
+import { foreignTextsOf, type ForeignTexts } from '../i18n/foreign-texts';
 import type { PageSource, PreviewState } from '../site/page-source';
 import { previewDictionary } from './annotate';
 import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';
@@ -67,12 +68,23 @@ export async function loadHeadDictionary<N extends Namespace>(
   return plain(language, namespace);
 }
 
+async function foreignTexts(language: Language, namespace: Namespace) {
+  if (!(await previewState())) return loadForeignTexts(language, namespace);
+  return foreignTextsOf(namespace, await draftDocument(namespace), language);
+}
+
 /** What a page route renders from: the published dictionaries, or in a preview the drafts. */
 export async function pageSource(): Promise<PageSource> {
+  const foreign: ForeignTexts = new Map();
   return {
-    body: loadPageDictionary,
+    body: async (language, namespace) => {
+      for (const [text, shownIn] of await foreignTexts(language, namespace))
+        foreign.set(text, shownIn);
+      return loadPageDictionary(language, namespace);
+    },
     head: loadHeadDictionary,
     preview: await previewState(),
     consentWordingOnly: loadConsentWordingOnly,
+    foreignTexts: foreign,
   };
 }

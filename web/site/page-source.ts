@@ -6,6 +6,7 @@
  */
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
+import type { ForeignTexts } from '../i18n/foreign-texts';
 
 export type LoadDictionary = <N extends Namespace>(
   language: Language,
@@ -24,6 +25,12 @@ export interface PageSource {
    * no visitor's consent is checked (a render check).
    */
   readonly consentWordingOnly?: () => Promise<unknown>;
+  /**
+   * Filled by `body` with the texts it gives in another language than the one asked for
+   * (English fallbacks), for the page to mark with their `lang`; absent where nothing is
+   * read out (a render check).
+   */
+  readonly foreignTexts?: ForeignTexts;
 }
 
 /** What a preview (draft mode, web/preview/) asks of the page. */
