@@ -73,7 +73,7 @@ export default tseslint.config(
             'local-api/**',
             'rules/**',
             'content/cli.ts',
-            'content/commands.ts',
+            'content/locale-commands.ts',
             'eslint.config.js',
             'vitest.config.ts',
           ],

@@ -5,7 +5,7 @@
  * - The newsletter's confirmation mails are sent from here (newsletter/start.ts,
  *   docs/newsletter.md).
  * - A production server reconciles what it serves with the content store on start and at an
- *   interval, and sends the CDN purges it owes (web/publish/reconcile.ts, purge-outbox.ts).
+ *   interval, and sends the CDN purges it owes (web/go-live/reconcile.ts, purge-outbox.ts).
  */
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
@@ -18,7 +18,7 @@ export async function register() {
   const { startNewsletterConfirmations } = await import('./newsletter/start');
   startNewsletterConfirmations();
   if (process.env.NODE_ENV === 'production') {
-    const { startReconciliation } = await import('./web/publish/reconcile');
+    const { startReconciliation } = await import('./web/go-live/reconcile');
     startReconciliation();
   }
 }

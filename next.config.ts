@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
-import { DRAFT_MODE_COOKIE } from './web/preview/settings';
+import { DRAFT_MODE_COOKIE } from './web/preview/preview-settings';
 import { REQUEST_BODY_LIMIT } from './web/edge/http-edge';
 import { securityHeaders } from './web/edge/security-headers';
 import {
@@ -11,7 +11,7 @@ import {
   readSharedCacheSetting,
   readSiteSettings,
   siteDistDir,
-} from './web/site/settings';
+} from './web/site/site-settings';
 
 // Parsed here so that a malformed setting fails the build with a readable message.
 const settings = readSiteSettings();
@@ -44,7 +44,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true, tsconfigPath: variantTsconfig(distDir) },
   // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
   // itself: Next's own redirects would go out without the security headers below.
-  // SITE_URL is inlined (web/site/settings.ts siteUrl) so canonical links never depend on the
+  // SITE_URL is inlined (web/site/site-settings.ts siteUrl) so canonical links never depend on the
   // environment of the server that regenerates a page.
   // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
   // (web/dictionaries/site-gate.ts), so no build reads dictionaries an earlier build cached.

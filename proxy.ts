@@ -16,7 +16,7 @@ import {
   isDraftModeRequest,
   PREVIEW_KEYS_HEADER,
   readPreviewSettings,
-} from '@/web/preview/settings';
+} from '@/web/preview/preview-settings';
 
 // Inlined at build time (next.config `env`), like every other site setting.
 const LEGACY_TARGETS = {

@@ -29,10 +29,10 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnvFiles } from './content/env-files.ts';
-import { readContentSettings } from './content/settings.ts';
+import { readContentSettings } from './content/store-settings.ts';
 import { removeSiteAddress, writeSiteAddress } from './content/site-address.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
-import { isDraftModeRequest, readPreviewSettings } from './web/preview/settings.ts';
+import { isDraftModeRequest, readPreviewSettings } from './web/preview/preview-settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { edgeCachePolicy, NEVER, SHARED, tagHeaders } from './web/edge/edge-cache.ts';
 import {
@@ -44,7 +44,7 @@ import {
 } from './web/edge/http-edge.ts';
 import { keptRequest, pageCapture, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
-import { readSharedCacheSetting, readSiteSettings } from './web/site/settings.ts';
+import { readSharedCacheSetting, readSiteSettings } from './web/site/site-settings.ts';
 
 // What `next start` sets; React and Next read it when they load (below, after this line).
 Object.assign(process.env, { NODE_ENV: 'production' });
@@ -333,7 +333,7 @@ server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
 
 server.listen(port, values.hostname, () => {
   console.log(`▲ Next.js production server on http://${values.hostname ?? 'localhost'}:${port}`);
-  // Where the reconciliation (web/publish/reconcile.ts) reaches this server from inside it.
+  // Where the reconciliation (web/go-live/reconcile.ts) reaches this server from inside it.
   const bound = server.address();
   if (bound && typeof bound === 'object') {
     const host = ['::', '0.0.0.0'].includes(bound.address) ? '127.0.0.1' : bound.address;

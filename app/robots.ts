@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { siteUrl } from '@/web/site/settings';
+import { siteUrl } from '@/web/site/site-settings';
 
 export default function robots(): MetadataRoute.Robots {
   const SITE_URL = siteUrl();

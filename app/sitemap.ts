@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { alternateUrls } from '@/web/head/metadata';
-import { siteUrl } from '@/web/site/settings';
+import { siteUrl } from '@/web/site/site-settings';
 
 /** Every page in every language (39 URLs), each with its alternates. */
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -25,7 +25,7 @@ import { formatTable } from '@/content/report';
 import { NAMESPACES } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { editStored } from '@/e2e/content-store';

@@ -24,7 +24,7 @@ import { formatTable } from '@/content/report';
 import { freePort } from '@/testing/processes';
 import type { Variant } from '@/testing/site-server';
 import { medianAudit, record, startLighthouse, type Audit } from './lighthouse-run';
-import { pickPages } from './pages';
+import { pickPages } from './page-paths';
 import {
   startRewritingProxy,
   withoutScripts,

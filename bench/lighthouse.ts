@@ -20,7 +20,7 @@ import { formatTable } from '@/content/report';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 import type { Variant } from '@/testing/site-server';
 import { CATEGORIES, medianAudit, record, startLighthouse, type Audit } from './lighthouse-run';
-import { pickPages } from './pages';
+import { pickPages } from './page-paths';
 import { startRewritingProxy, withoutScripts } from './rewriting-proxy';
 import { serveForBenchmark } from './serve';
 

@@ -27,7 +27,7 @@ import { formatTable } from '@/content/report';
 import { startRedis } from '@/testing/redis-server';
 import { serveSite, type RunningSite } from '@/testing/site-server';
 import { startVarnish } from '@/testing/varnish';
-import { EVERY_PAGE_PATH } from './pages';
+import { EVERY_PAGE_PATH } from './page-paths';
 import {
   AS_BROWSER,
   buildBenchSite,

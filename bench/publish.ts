@@ -22,7 +22,7 @@ import { startLocalApi } from '@/local-api/server';
 import { ApiClient } from '@/local-api/testing/client';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
-import { pagePath } from '@/schemas/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
 import { buildSite, serveSite, type Variant } from '@/testing/site-server';
 

@@ -23,7 +23,7 @@ import { formatTable } from '@/content/report';
 import { LANGUAGES } from '@/schemas/languages';
 import { startRedis } from '@/testing/redis-server';
 import { serveSite, type RunningSite, type Variant } from '@/testing/site-server';
-import { EVERY_PAGE_PATH } from './pages';
+import { EVERY_PAGE_PATH } from './page-paths';
 import {
   buildBenchSite,
   LOAD_COLUMNS,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatTable } from '@/content/report';
 import { distDir, type Variant } from '@/testing/site-server';
-import { EVERY_PAGE_PATH } from './pages';
+import { EVERY_PAGE_PATH } from './page-paths';
 import { serveForBenchmark } from './serve';
 import { median } from './statistics';
 

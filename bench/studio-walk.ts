@@ -41,7 +41,7 @@ import {
   startStudioSession,
   temporaryDataset,
   type FormRoom,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -20,7 +20,7 @@ import {
   startStudioSession,
   temporaryDataset,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 const BASELINE = { id: 'bench-baseline', type: 'benchBaseline' };
 const KEYSTROKES = 40;

@@ -3,7 +3,7 @@ import { ContentError } from '@/schemas/problems';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/schemas/languages';
 import type { Coverage } from './export-locales';
 import { formatTable } from './report';
-import { SettingsError } from './settings';
+import { SettingsError } from './store-settings';
 import { StoreLockError } from './store-lock';
 
 /** Where a script reads its settings and writes its output: the process, or a test. */

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { ContentError } from '@/schemas/problems';
-import { publishFolder } from './publish-folder';
+import { swapFolder } from './swap-folder';
 import { publishStore, type CoverageEntry } from './published';
 import type { ContentStore } from './store';
 
@@ -61,7 +61,7 @@ export async function exportLocales(
     }
   }
 
-  const published = await publishFolder(
+  const published = await swapFolder(
     options.out,
     [...outputs, { file: COVERAGE_FILE, json: coverage }].map(({ file, json }) => ({
       file: file.split(path.sep).join('/'),

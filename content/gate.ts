@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
-import { publishDocument, type CoverageEntry } from './published';
+import { checkedDictionaries, type CoverageEntry } from './published';
 import { goodEntry, type SnapshotEntry, type SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
 
@@ -165,7 +165,7 @@ export class ContentGate {
       };
     }
 
-    const published = publishDocument(namespace, doc, {
+    const published = checkedDictionaries(namespace, doc, {
       strict: false,
       storeDescription: store.description,
     });

@@ -12,7 +12,7 @@ import { copyFile, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@/schemas/limits';
-import { checkLocalesCommand, exportLocalesCommand, importLocalesCommand } from './commands';
+import { checkLocalesCommand, exportLocalesCommand, importLocalesCommand } from './locale-commands';
 import { exportLocales } from './export-locales';
 import { importLocales } from './import-locales';
 import { LocalStore } from './local-store';

@@ -12,14 +12,14 @@ import {
   localPublishNotifier,
   readPublishWebhookSettings,
 } from './notify-site';
-import { SettingsError } from './settings';
+import { SettingsError } from './store-settings';
 import { siteAddressFile, writeSiteAddress } from './site-address';
 import { siteProof } from './site-proof';
 import { readWebhook, type WebhookAnswer } from './webhook';
 import { siteWebhookSecret } from './webhook-secret';
 
 const SECRET = 'sender-test-secret';
-/** The site's answers, as web/publish/webhook-receiver.ts writes them. */
+/** The site's answers, as web/go-live/webhook-receiver.ts writes them. */
 const HERO_REVALIDATED: WebhookAnswer = {
   status: 'revalidated',
   namespace: 'hero',

@@ -5,9 +5,9 @@
  * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run local-api` call it after
  * each publish in the local API (by default to the site `npm start` serves).
  */
-import { followUp, stateOfDelivery, type PublishState } from './publish-state';
+import { followUp, stateOfDelivery, type SiteState } from './site-state';
 import type { TranslationCounts } from './published';
-import { SettingsError } from './settings';
+import { SettingsError } from './store-settings';
 import { readSiteAddress } from './site-address';
 import { isSiteProof, newChallenge } from './site-proof';
 import { senderWebhookSecret, type WebhookSecret } from './webhook-secret';
@@ -197,7 +197,7 @@ export interface PublishNotifier {
   /** For `startLocalApi({ onPublished })`: sends the webhook, logs one line per document. */
   readonly onPublished: (documents: readonly PublishedDocumentRef[]) => Promise<void>;
   /** For `startLocalApi({ publishState })`: what became of the last publish of a document. */
-  readonly publishState: (documentId: string) => Promise<PublishState>;
+  readonly publishState: (documentId: string) => Promise<SiteState>;
 }
 
 /**

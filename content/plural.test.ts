@@ -9,7 +9,7 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { fillPlaceholders } from '@/schemas/lookup';
-import { normaliseErrorPage } from '@/web/pages/models';
+import { normaliseErrorPage } from '@/web/pages/page-models';
 import { pluralFormOf, pluralText } from '@/schemas/plural';
 import type { DictionaryOf } from '@/schemas';
 import { exportLocales } from './export-locales';

@@ -1,7 +1,7 @@
 /**
  * What one stored dictionary document publishes: one validated JSON per language. The
  * export (files) and the site's loader (pages, heads, /locales) both go through
- * `publishDocument`, so a file written by export-locales and what the site serves are
+ * `checkedDictionaries`, so a file written by export-locales and what the site serves are
  * split and validated by the same code and can never disagree.
  */
 import {
@@ -106,7 +106,7 @@ export interface PublishOptions {
   readonly storeDescription: string;
 }
 
-export function publishDocument<N extends Namespace>(
+export function checkedDictionaries<N extends Namespace>(
   namespace: N,
   doc: DictionaryDocument | undefined,
   options: PublishOptions,
@@ -174,7 +174,7 @@ export async function publishStore(
 ): Promise<{ namespaces: PublishedNamespace[]; problems: ContentProblem[] }> {
   const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
   const namespaces = NAMESPACES.map((namespace) =>
-    publishDocument(namespace, documents.get(documentId(namespace)), {
+    checkedDictionaries(namespace, documents.get(documentId(namespace)), {
       strict: options.strict,
       storeDescription: store.description,
     }),

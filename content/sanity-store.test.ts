@@ -11,7 +11,7 @@ import { importLocales } from './import-locales';
 import { exportLocales } from './export-locales';
 import { ContentGate } from './gate';
 import { SanityStore } from './sanity-store';
-import { readContentSettings } from './settings';
+import { readContentSettings } from './store-settings';
 import { Snapshot } from './snapshot';
 import { openContentStore } from './store';
 import { makeTempProject, type TempProject } from './testing/temp-project';

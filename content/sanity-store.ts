@@ -1,7 +1,7 @@
 /** A real Sanity project as the content store, through the official client. */
 import { createClient, type SanityClient } from '@sanity/client';
 import type { ReadPerspective } from './perspective';
-import type { ContentSettings } from './settings';
+import type { ContentSettings } from './store-settings';
 import type { Namespace } from '@/schemas';
 import { DICTIONARIES_QUERY, dictionaryQueryParams } from './queries';
 import type { ContentStore, DictionaryDocument } from './store';

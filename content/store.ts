@@ -5,7 +5,7 @@
  */
 import type { Namespace } from '@/schemas';
 import type { ReadPerspective } from './perspective';
-import { readContentSettings, type ContentSettings } from './settings';
+import { readContentSettings, type ContentSettings } from './store-settings';
 import { LocalStore } from './local-store';
 import { SanityStore } from './sanity-store';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsError } from './settings';
+import { SettingsError } from './store-settings';
 import { localWebhookSecretFile, senderWebhookSecret, siteWebhookSecret } from './webhook-secret';
 
 let dir: string;

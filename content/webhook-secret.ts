@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTextIfPresent, temporaryPathFor } from './atomic-file';
-import { readContentSettings, SettingsError } from './settings';
+import { readContentSettings, SettingsError } from './store-settings';
 
 export interface WebhookSecret {
   readonly secret: string;

@@ -29,7 +29,7 @@ export interface PublishedDocumentRef {
 
 /**
  * What the site answers a delivery, in its JSON body. The receiver
- * (web/publish/webhook-receiver.ts) writes it, the sender (./notify-site.ts) reads it, and
+ * (web/go-live/webhook-receiver.ts) writes it, the sender (./notify-site.ts) reads it, and
  * the tests of both check it, all with this one type.
  */
 export type WebhookAnswer =

@@ -17,7 +17,7 @@ import { throwawayCertificate } from '@/local-api/tls';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { freePort, startGroup, waitForHttp } from '@/testing/processes';
 import { listeningPid, readMiB, resetPeak, residentMiB } from '@/testing/server-memory';
 import {
@@ -34,7 +34,7 @@ import {
   type PurgeAddress,
   type RunningVarnish,
 } from '@/testing/varnish';
-import { postWebhook } from '@/testing/webhook';
+import { postWebhook } from '@/testing/post-webhook';
 import { SHARED, BRIEF, NEVER } from '@/web/edge/edge-cache';
 import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
 import { copyEmbeddedStore, E2E_CONTENT, editStored, keepsVersionWith } from './content-store';

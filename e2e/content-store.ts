@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LocalStore } from '@/content/local-store';
 import { versionsFileOf } from '@/content/versions/local-versions';
-import { VERSION_TYPE } from '@/content/versions/records';
+import { VERSION_TYPE } from '@/content/versions/version-records';
 
 export const E2E_CONTENT = '.e2e-content';
 /** The store the plain builds read: the bundled copy, imported by the global setup. */

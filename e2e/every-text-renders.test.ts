@@ -9,10 +9,10 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postWebhook } from '@/testing/webhook';
+import { postWebhook } from '@/testing/post-webhook';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { serveBuildCopy, type RunningSite, type Variant } from '@/testing/site-server';
 import { copyEmbeddedStore, E2E_CONTENT, editStored } from './content-store';
 import { PLAIN_BUILD } from './variants';

@@ -30,9 +30,9 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firest
 import { startMailServer, type MailServer, type ReceivedMail } from '@/testing/mail-server';
 import { serveSite, type RunningSite } from '@/testing/site-server';
 import { commitSignup } from '@/web/newsletter/commit';
-import { consentText, consentVersion } from '@/web/newsletter/consent-text';
+import { consentText, consentVersion } from '@/web/newsletter/signup-consent-text';
 import { serverDatabase } from '@/web/firebase/server-database';
-import { PROOF, REQUESTS, SUBSCRIBERS } from '@/web/newsletter/server/records';
+import { PROOF, REQUESTS, SUBSCRIBERS } from '@/web/newsletter/server/signup-records';
 import { signupFields, signupId } from '@/web/newsletter/signup';
 import { openPage, rememberConsent, setupBrowser } from './browser';
 import { interceptGoogle } from './google';

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
-import { consentText, consentVersion } from '@/web/newsletter/consent-text';
+import { consentText, consentVersion } from '@/web/newsletter/signup-consent-text';
 import { signupId } from '@/web/newsletter/signup';
 import { baseUrl, openPage, setupBrowser, rememberConsent } from './browser';
 import { interceptGoogle, type GoogleStubs } from './google';
@@ -18,7 +18,7 @@ import { FIREBASE_TEST_ENV } from './variants';
 
 const browser = setupBrowser();
 
-/** The version of the consent texts a page in `language` shows (web/newsletter/consent-text.ts). */
+/** The version of the consent texts a page in `language` shows (web/newsletter/signup-consent-text.ts). */
 const versionOf = (language: 'en' | 'de' | 'tr') =>
   consentVersion(consentText(readPublished(language, 'newsletter')));
 

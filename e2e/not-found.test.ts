@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, setupBrowser } from './browser';
 import { readPublished } from './published';
-import { normaliseErrorPage } from '@/web/pages/models';
+import { normaliseErrorPage } from '@/web/pages/page-models';
 
 const browser = setupBrowser();
 

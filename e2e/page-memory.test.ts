@@ -11,7 +11,7 @@ import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import { buildSite, copyBuild, distDir, serveSite, type RunningSite } from '@/testing/site-server';
-import { postWebhook } from '@/testing/webhook';
+import { postWebhook } from '@/testing/post-webhook';
 import { editStored } from './content-store';
 import {
   MEMORY_STORE as STORE,

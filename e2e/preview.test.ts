@@ -21,7 +21,7 @@ import { sanityClientFor } from '@/local-api/testing/sanity-client';
 import { throwawayCertificate } from '@/local-api/tls';
 import { NAMESPACES } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
-import { pagePath } from '@/schemas/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { SITE_PAGES } from '@/schemas/site';
 import { distDir } from '@/testing/site-server';
 import { baseUrl, openPage, setupBrowser } from './browser';

@@ -9,7 +9,7 @@ import { Agent, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
-import { pagePath } from '@/schemas/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '@/schemas/site';
 import { serveSite, type ServeHostname } from '@/testing/site-server';
 import { VARIANTS } from './variants';

@@ -12,11 +12,11 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { postWebhook } from '@/testing/webhook';
+import { postWebhook } from '@/testing/post-webhook';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { pagesShowing, SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { freePort } from '@/testing/processes';
 import { startRedis, type RunningRedis } from '@/testing/redis-server';
 import {

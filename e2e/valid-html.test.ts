@@ -9,7 +9,7 @@ import { FileSystemConfigLoader, HtmlValidate, type Message } from 'html-validat
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/schemas/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { baseUrl } from './browser';
 
 const validator = new HtmlValidate(new FileSystemConfigLoader());

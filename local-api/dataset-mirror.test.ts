@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { versionRecordId } from '@/content/versions/records';
+import { versionRecordId } from '@/content/versions/version-records';
 import { DatasetMirror } from './dataset-mirror';
 
 const RECORD = versionRecordId('hero', 'r1');

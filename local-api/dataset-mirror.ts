@@ -8,7 +8,7 @@ import { unwatchFile, watchFile } from 'node:fs';
 import { removeStaleTemporaries, writeFileAtomically } from '@/content/atomic-file';
 import { lockFileOf } from '@/content/store-lock';
 import { versionsFileOf } from '@/content/versions/local-versions';
-import { isVersionRecordId } from '@/content/versions/records';
+import { isVersionRecordId } from '@/content/versions/version-records';
 import { fileStamp, readDataset, serializeDataset, type DatasetEntry } from './dataset-file';
 
 export interface DatasetRead {

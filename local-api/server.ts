@@ -24,7 +24,7 @@ import {
   type ApiResponse,
 } from './http';
 import { handleListen, handleLiveEvents } from './listen';
-import { createPresenceSocket } from './presence';
+import { createPresenceSocket } from './presence-socket';
 import { PreviewSecrets } from './preview-secrets';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
@@ -46,7 +46,7 @@ export interface LocalApiOptions {
   /** Called after every transaction that changed published documents, once it is on disk. */
   readonly onPublished?: (documents: PublishedDocument[]) => void | Promise<void>;
   /**
-   * What became of the last publish of a document on the site (content/publish-state.ts),
+   * What became of the last publish of a document on the site (content/site-state.ts),
    * for the Studio's badge beside Publish: `GET /v<date>/site-state/<dataset>/<id>`.
    */
   readonly publishState?: (documentId: string) => Promise<unknown>;

@@ -6,7 +6,7 @@
  * message saying so, and any id or type the schema does not know is a client mistake.
  */
 import { Mutation } from '@sanity/mutator';
-import { isVersionRecordId, VERSION_TYPE } from '@/content/versions/records';
+import { isVersionRecordId, VERSION_TYPE } from '@/content/versions/version-records';
 import { documentId, documentType, NAMESPACES } from '@/schemas';
 import type { StoredDocument } from './dataset-file';
 import type { DocumentReader, PlannedChange, TransactionKind } from './transactions';

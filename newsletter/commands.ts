@@ -13,8 +13,8 @@
 import { parseArgs } from 'node:util';
 import { writeFileAtomically } from '@/content/atomic-file';
 import { processIo, runScript, type ScriptIo } from '@/content/cli';
-import { SettingsError } from '@/content/settings';
-import { readNewsletterSettings, readSiteSettings } from '@/web/site/settings';
+import { SettingsError } from '@/content/store-settings';
+import { readNewsletterSettings, readSiteSettings } from '@/web/site/site-settings';
 import { serverDatabase } from '@/web/firebase/server-database';
 import { normaliseEmail, signupId } from '@/web/newsletter/signup';
 import { confirmedCsv, confirmedSubscribers } from './export';

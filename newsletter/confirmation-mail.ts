@@ -7,7 +7,7 @@ import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { fillPlaceholders } from '@/schemas/lookup';
 import { presentText } from '@/web/ui/presence';
-import { CONFIRMATION_HOURS } from '@/web/newsletter/limits';
+import { CONFIRMATION_HOURS } from '@/web/newsletter/newsletter-limits';
 
 export interface ConfirmationMailInput {
   readonly texts: DictionaryOf<'newsletter'>['confirmationMail'];

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { confirmedCsv } from './export';
-import type { Subscriber } from '@/web/newsletter/server/records';
+import type { Subscriber } from '@/web/newsletter/server/signup-records';
 
 /** What OWASP names as the start of a formula in Excel, LibreOffice and Google Sheets. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -5,7 +5,7 @@
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/web/newsletter/link-urls';
 import { csvDocument } from './csv';
-import { SUBSCRIBERS, type Subscriber } from '@/web/newsletter/server/records';
+import { SUBSCRIBERS, type Subscriber } from '@/web/newsletter/server/signup-records';
 
 /** Every confirmed subscriber, for the mailing tool. */
 export async function confirmedSubscribers(db: Firestore): Promise<Subscriber[]> {

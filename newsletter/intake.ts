@@ -4,8 +4,8 @@
  */
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { isLanguage, type Language } from '@/schemas/languages';
-import { CONSENT_VERSION_PATTERN } from '@/web/newsletter/consent-text';
-import { CONFIRMATION_HOURS, MAILS_PER_DAY } from '@/web/newsletter/limits';
+import { CONSENT_VERSION_PATTERN } from '@/web/newsletter/signup-consent-text';
+import { CONFIRMATION_HOURS, MAILS_PER_DAY } from '@/web/newsletter/newsletter-limits';
 import { canonicalMailbox } from '@/web/newsletter/mailbox';
 import { EMAIL_MAX, SIGNUP_COLLECTION, signupId } from '@/web/newsletter/signup';
 import {
@@ -17,7 +17,7 @@ import {
   subscriberRef,
   type ConfirmationRequest,
   type Subscriber,
-} from '@/web/newsletter/server/records';
+} from '@/web/newsletter/server/signup-records';
 
 interface SignupDocument {
   email: string;

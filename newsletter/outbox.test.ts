@@ -4,7 +4,7 @@
  * mail never moves again, and a retry past the 24 hours gives up.
  */
 import { describe, expect, it } from 'vitest';
-import type { MailState } from '@/web/newsletter/server/records';
+import type { MailState } from '@/web/newsletter/server/signup-records';
 import { eventOfOutcome, nextMailState, retryDelayMs, type MailEvent } from './outbox';
 
 const STATES: MailState[] = ['due', 'sending', 'sent', 'failed', 'uncertain'];

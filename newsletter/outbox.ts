@@ -17,7 +17,7 @@ import {
   REQUESTS,
   type ConfirmationRequest,
   type MailState,
-} from '@/web/newsletter/server/records';
+} from '@/web/newsletter/server/signup-records';
 
 /** A failed send is retried for this long after the signup, then given up. */
 const RETRY_HOURS = 24;

@@ -5,7 +5,7 @@
  */
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { Language } from '@/schemas/languages';
-import type { ConsentText } from '@/web/newsletter/consent-text';
+import type { ConsentText } from '@/web/newsletter/signup-consent-text';
 import { SIGNUP_COLLECTION } from '@/web/newsletter/signup';
 import { jsonText, visible } from './json-text';
 import {
@@ -17,7 +17,7 @@ import {
   type ConfirmationRequest,
   type ProofEvent,
   type Subscriber,
-} from '@/web/newsletter/server/records';
+} from '@/web/newsletter/server/signup-records';
 
 /** Keeps the consent texts of a version, the first time it is seen. */
 export async function archiveConsentText(

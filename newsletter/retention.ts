@@ -10,7 +10,7 @@ import {
   REQUESTS,
   subscriberRef,
   type ConfirmationRequest,
-} from '@/web/newsletter/server/records';
+} from '@/web/newsletter/server/signup-records';
 
 /**
  * Deletes requests not confirmed within 48 hours with their proof events, and the address

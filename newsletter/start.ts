@@ -10,7 +10,7 @@ import {
   readNewsletterSettings,
   siteUrl,
   type NewsletterSettings,
-} from '@/web/site/settings';
+} from '@/web/site/site-settings';
 import { presentText } from '@/web/ui/presence';
 import { serverDatabase } from '@/web/firebase/server-database';
 import { startConfirmationWorker, type NewsletterCopy } from './worker';

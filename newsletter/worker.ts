@@ -13,8 +13,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import type { NewsletterSettings } from '@/web/site/settings';
-import { consentText, consentVersion } from '@/web/newsletter/consent-text';
+import type { NewsletterSettings } from '@/web/site/site-settings';
+import { consentText, consentVersion } from '@/web/newsletter/signup-consent-text';
 import { confirmUrl } from '@/web/newsletter/link-urls';
 import { SIGNUP_COLLECTION } from '@/web/newsletter/signup';
 import { confirmationMail } from './confirmation-mail';

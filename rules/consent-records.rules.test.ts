@@ -19,7 +19,11 @@ import {
 } from 'firebase/firestore/lite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupRulesTesting } from '@/testing/firestore-rules';
-import { addConsentRecord, CONSENT_RECORDS, CONSENT_TEXTS } from '@/web/consent/server/records';
+import {
+  addConsentRecord,
+  CONSENT_RECORDS,
+  CONSENT_TEXTS,
+} from '@/web/consent/server/consent-records';
 
 const PROJECT = 'rg-consent-rules-test';
 const KEPT = '0123456789abcdef';

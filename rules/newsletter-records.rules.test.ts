@@ -30,7 +30,12 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '@/testing/firestore-emulator';
-import { CONSENT_TEXTS, PROOF, REQUESTS, SUBSCRIBERS } from '@/web/newsletter/server/records';
+import {
+  CONSENT_TEXTS,
+  PROOF,
+  REQUESTS,
+  SUBSCRIBERS,
+} from '@/web/newsletter/server/signup-records';
 import { SIGNUP_COLLECTION, signupId } from '@/web/newsletter/signup';
 
 const PROJECT = 'rg-newsletter-rules-test';

@@ -5,6 +5,6 @@
  * form of address.
  */
 import '@/scripts/load-env';
-import { checkLocalesCommand } from '@/content/commands';
+import { checkLocalesCommand } from '@/content/locale-commands';
 
 process.exitCode = await checkLocalesCommand(process.argv.slice(2));

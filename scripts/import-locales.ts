@@ -1,5 +1,5 @@
 /** npm run import-locales -- [--from <dir>] [--dry-run] [--strict] */
 import '@/scripts/load-env';
-import { importLocalesCommand } from '@/content/commands';
+import { importLocalesCommand } from '@/content/locale-commands';
 
 process.exitCode = await importLocalesCommand(process.argv.slice(2));

@@ -15,7 +15,7 @@ import { startLocalApi } from '@/local-api/server';
 import { localApiAddressFile } from '@/content/local-api-address';
 import { localPublishNotifier } from '@/content/notify-site';
 import { localCertificate } from '@/local-api/tls';
-import { readContentSettings } from '@/content/settings';
+import { readContentSettings } from '@/content/store-settings';
 
 const { values } = parseArgs({
   options: {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { runScript } from '@/content/cli';
 import { localesDriftNote } from '@/content/drift';
 import { importLocales } from '@/content/import-locales';
-import { versionsFolder } from '@/content/publish-folder';
+import { versionsFolder } from '@/content/swap-folder';
 import { publishStore } from '@/content/published';
 import { openContentStore } from '@/content/store';
 import { ContentError } from '@/schemas/problems';

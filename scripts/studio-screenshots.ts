@@ -26,7 +26,7 @@ import {
   type FormRoom,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -12,10 +12,10 @@ import { createServer } from 'node:net';
 import { importLocales } from '@/content/import-locales';
 import { localPublishNotifier, type PublishNotifier } from '@/content/notify-site';
 import { LocalStore } from '@/content/local-store';
-import { readContentSettings } from '@/content/settings';
+import { readContentSettings } from '@/content/store-settings';
 import { startLocalApi } from '@/local-api/server';
 import { localCertificate } from '@/local-api/tls';
-import { readStudioSettings } from '@/studio/settings';
+import { readStudioSettings } from '@/studio/studio-settings';
 import { freePort, startGroup } from '@/testing/processes';
 
 const LOCAL_PROJECT_ID = 'local';

@@ -7,7 +7,7 @@ import { useTranslation, type SanityDocument } from 'sanity';
 import { IntentLink } from 'sanity/router';
 import { documentId, documentType, namespaceOfDocumentType, type Namespace } from '../schemas';
 import { LANGUAGES, type Language } from '../schemas/languages';
-import { pagePath } from '../schemas/paths';
+import { pagePath } from '../schemas/language-paths';
 import { pagesShowing, type SitePage } from '../schemas/site';
 import { coverageLabel, documentCoverage } from './coverage';
 import { useEditingContext } from './editing-context';
@@ -15,7 +15,7 @@ import { EDITOR_NAMESPACE } from './editor-i18n';
 import { siteUrl } from './env';
 import { previewOrigin } from './presentation';
 
-/** The page's public address: the site's own path rule (schemas/paths.ts) on SITE_URL. */
+/** The page's public address: the site's own path rule (schemas/language-paths.ts) on SITE_URL. */
 export function publicUrl(slug: string, language: Language): string {
   return `${siteUrl}${pagePath(slug, language)}`;
 }

@@ -37,7 +37,7 @@ import {
 } from './translation-overview';
 import { QueueButtons, useTranslationRows } from './translation-queue';
 import { useOpenGap } from './translation-queue-timing';
-import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/i18n';
+import { TRANSLATION_STATUS_NAMESPACE } from './translation-status/translation-status-i18n';
 
 /** A count of one kind of gap that opens the dictionary at the first of them. */
 function FirstGapButton({

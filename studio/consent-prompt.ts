@@ -3,7 +3,7 @@
  * badge beside Publish on the cookie banner's dictionary and the privacy policy when the draft
  * changes a text that makes up the consent text (schemas/consent-text.ts), naming the
  * languages whose visitors will be asked. A visitor agreed to the old words, so the site
- * cannot count that consent for the new ones (web/consent/store.ts) unless the editor marks a
+ * cannot count that consent for the new ones (web/consent/stored-choice.ts) unless the editor marks a
  * banner change "Wording only" (the action beside Publish): then the badge says no one is
  * asked again. A changed privacy policy date always asks again.
  */

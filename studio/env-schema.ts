@@ -1,7 +1,7 @@
 /**
  * The Studio's settings, one zod schema for both places that read them: the Studio bundle
  * (studio/env.ts, values Sanity writes in at build time) and the scripts
- * (studio/settings.ts, values from the shell and studio/.env files). A malformed value
+ * (studio/studio-settings.ts, values from the shell and studio/.env files). A malformed value
  * stops either with a message naming it.
  */
 import { z } from 'zod';

@@ -11,7 +11,7 @@
 import { presentationTool } from 'sanity/presentation';
 import { documentType, type Namespace } from '../schemas';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../schemas/languages';
-import { pagePath } from '../schemas/paths';
+import { pagePath } from '../schemas/language-paths';
 import { NOT_FOUND_NAMESPACE, pagesShowing, SITE_PAGES } from '../schemas/site';
 import type { EditingContext } from './editing-context';
 import { apiHost, previewUrl } from './env';

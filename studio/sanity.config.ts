@@ -21,7 +21,7 @@ import { dictionaryTypeNames, schemaTypes } from './schema-types';
 import { structure } from './structure';
 import { DocumentQueueNav } from './translation-queue';
 import { translationOverview } from './TranslationOverview';
-import { translationStatusTexts } from './translation-status/i18n';
+import { translationStatusTexts } from './translation-status/translation-status-i18n';
 import { versionsTool } from './versions/VersionsTool';
 
 const BLOCKED_ACTIONS = new Set(['delete', 'duplicate', 'unpublish']);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStudioSettings, StudioSettingsError } from './settings';
+import { readStudioSettings, StudioSettingsError } from './studio-settings';
 
 let dir: string;
 beforeEach(async () => {

@@ -2,18 +2,13 @@
  * Beside Publish, what the site made of the last publish of this dictionary: "Live on the
  * site", "Held back: …" with the problems, or "Published, not yet live everywhere: …" (Redis
  * unreachable, a CDN purge pending), updated until it is live. The local API answers it from
- * the webhook's answer and the site's status (content/publish-state.ts), in the interface
+ * the webhook's answer and the site's status (content/site-state.ts), in the interface
  * language (studio/editor-i18n.ts); a backend without
  * that route (a Sanity project) shows no badge.
  */
 import { useEffect, useState } from 'react';
 import { useClient, useTranslation, type DocumentBadgeComponent } from 'sanity';
-import {
-  publishStateText,
-  stateOnSite,
-  type PublishState,
-  type SiteServes,
-} from '../content/publish-state';
+import { siteStateText, stateOnSite, type SiteState, type SiteServes } from '../content/site-state';
 import { siteUrl } from './env';
 import { EDITOR_NAMESPACE } from './editor-i18n';
 
@@ -22,14 +17,14 @@ const ASK_EVERY_MS = 2_000;
 export const SiteStateBadge: DocumentBadgeComponent = (props) => {
   const client = useClient({ apiVersion: '2025-02-19' });
   const { t } = useTranslation(EDITOR_NAMESPACE);
-  const [state, setState] = useState<PublishState>({ state: 'none' });
+  const [state, setState] = useState<SiteState>({ state: 'none' });
   const revision = props.published?._rev;
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = (): void =>
       void client
-        .request<PublishState>({
+        .request<SiteState>({
           uri: `/site-state/${client.config().dataset}/${encodeURIComponent(props.id)}`,
         })
         .then(
@@ -63,7 +58,7 @@ export const SiteStateBadge: DocumentBadgeComponent = (props) => {
       clearTimeout(timer);
     };
   }, [client, props.id, revision]);
-  const words = publishStateText(state);
+  const words = siteStateText(state);
   if (!words) return null;
   const { key, ...values } = words;
   const text = t(key, values);

@@ -13,7 +13,7 @@ import { importLocales } from '@/content/import-locales';
 import { readLocalApiAddress } from '@/content/local-api-address';
 import { LocalStore } from '@/content/local-store';
 import { launchChromium } from '@/testing/chromium';
-import { publishEdit } from '@/testing/studio';
+import { publishEdit } from '@/testing/studio-servers';
 import { freePort, startGroup, type ProcessGroup } from '@/testing/processes';
 
 let dir: string;

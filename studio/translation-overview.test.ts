@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { publishStore } from '@/content/published';
 import { LocalStore } from '@/content/local-store';
-import { temporaryDataset } from '@/testing/studio';
+import { temporaryDataset } from '@/testing/studio-servers';
 import {
   positionOf,
   stepQueue,

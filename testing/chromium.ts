@@ -2,7 +2,11 @@
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import type { DictionaryOf } from '@/schemas';
-import { CONSENT_RECORD_KEY, CONSENT_STORAGE_KEY, type StoredChoice } from '@/web/consent/store';
+import {
+  CONSENT_RECORD_KEY,
+  CONSENT_STORAGE_KEY,
+  type StoredChoice,
+} from '@/web/consent/stored-choice';
 import { bannerVersion, publishedBanner } from '@/web/consent/version';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const RULES = [
   'web/ui/presence.ts',
-  'web/sections/models.ts',
-  'web/chrome/models.ts',
-  'web/pages/models.ts',
+  'web/sections/section-models.ts',
+  'web/chrome/chrome-models.ts',
+  'web/pages/page-models.ts',
   'web/pages/legal-model.ts',
 ];
 
@@ -62,12 +62,12 @@ describe('a renamed dictionary field breaks the build where it is used', () => {
         from: "value: text({ description: 'Short figure",
         to: "amount: text({ description: 'Short figure",
       },
-      'web/sections/models.ts',
+      'web/sections/section-models.ts',
     ],
     [
       'header link: isPrimary → primary',
       { file: 'schemas/dictionaries/chrome.ts', from: 'isPrimary: flag({', to: 'primary: flag({' },
-      'web/chrome/models.ts',
+      'web/chrome/chrome-models.ts',
     ],
     [
       'legal section: heading → title',
@@ -81,7 +81,7 @@ describe('a renamed dictionary field breaks the build where it is used', () => {
         from: "description: longText({ description: 'Text of the card, under",
         to: "text: longText({ description: 'Text of the card, under",
       },
-      'web/pages/models.ts',
+      'web/pages/page-models.ts',
     ],
   ])(
     '%s',

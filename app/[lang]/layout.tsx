@@ -1,7 +1,7 @@
 import type { Viewport } from 'next';
 import { displayFont, displayFontExtended } from '@/web/head/fonts';
 import { assertLanguage, languageParams } from '@/web/site/page-params';
-import { CONSENT_HEAD_SCRIPT } from '@/web/consent/store';
+import { CONSENT_HEAD_SCRIPT } from '@/web/consent/stored-choice';
 import '@/web/styles/site.css';
 import { handSiteRenderCheck } from '@/web/render/render-check';
 

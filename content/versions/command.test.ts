@@ -12,14 +12,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { readContentSettings } from '@/content/settings';
+import { readContentSettings } from '@/content/store-settings';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
 import { ApiClient } from '@/local-api/testing/client';
 import type { DictionaryDocument } from '../store';
 import { versionsCommand, type VersionsIo } from './command';
 import { keepVersions } from './keep';
 import { openVersionsBackend } from './open';
-import { contentOf } from './records';
+import { contentOf } from './version-records';
 import { applyRestore, planSiteRestore, type RestoreRefused } from './restore';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -16,11 +16,11 @@ import { LANGUAGES } from '@/schemas/languages';
 import { processIo, quoted, runScript, type ScriptIo } from '../cli';
 import { localPublishNotifier } from '../notify-site';
 import { formatTable } from '../report';
-import { readContentSettings, type ContentSettings } from '../settings';
+import { readContentSettings, type ContentSettings } from '../store-settings';
 import { changedCount, compareWithLive, type Comparison } from './compare';
 import { contentHash } from './content-hash';
 import { openVersionsBackend } from './open';
-import { contentOf, type VersionSummary } from './records';
+import { contentOf, type VersionSummary } from './version-records';
 import {
   applyRestore,
   findVersion,

@@ -8,7 +8,7 @@ import { getDictionary, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { formatPath } from '@/schemas/problems';
 import { splitDocument } from '@/schemas/walk';
-import type { DictionaryContent } from './records';
+import type { DictionaryContent } from './version-records';
 
 export interface ComparisonRow {
   /** Key path in the language's JSON. */

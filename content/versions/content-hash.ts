@@ -3,7 +3,12 @@
  * command) and in the browser (the Studio's Versions tool), so either can tell which kept
  * version holds the texts published now.
  */
-import { canonicalJson, contentOf, isRecordableRevision, type DictionaryContent } from './records';
+import {
+  canonicalJson,
+  contentOf,
+  isRecordableRevision,
+  type DictionaryContent,
+} from './version-records';
 
 export async function contentHash(content: DictionaryContent): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest(

@@ -13,7 +13,7 @@ import {
   versionsBeyondKept,
   type VersionRecord,
   type VersionSummary,
-} from './records';
+} from './version-records';
 import type { VersionsBackend } from './restore';
 
 export interface LiveVersion {

@@ -22,7 +22,7 @@ import {
   type PublishedVersion,
   type VersionRecord,
   type VersionSummary,
-} from './records';
+} from './version-records';
 import {
   RestoreRefused,
   type DictionaryState,

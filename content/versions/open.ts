@@ -5,7 +5,7 @@
  */
 import { LocalStore } from '../local-store';
 import { sanityClientFor, sanityStoreDescription } from '../sanity-store';
-import { SettingsError, type ContentSettings } from '../settings';
+import { SettingsError, type ContentSettings } from '../store-settings';
 import { LocalVersions } from './local-versions';
 import type { VersionsBackend } from './restore';
 import { SanityVersions } from './sanity-versions';

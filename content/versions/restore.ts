@@ -11,7 +11,7 @@
  */
 import { documentId, documentType, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
-import { publishDocument } from '../published';
+import { checkedDictionaries } from '../published';
 import type { DictionaryDocument } from '../store';
 import { compareWithLive, type Comparison } from './compare';
 import { contentHash } from './content-hash';
@@ -22,7 +22,7 @@ import {
   type PublishedVersion,
   type VersionRecord,
   type VersionSummary,
-} from './records';
+} from './version-records';
 
 export interface DictionaryState {
   /** The published document, if the store has one. */
@@ -176,7 +176,7 @@ async function checked(items: RestoreItem[], states: Map<Namespace, DictionarySt
   if (drafts.length)
     throw new RestoreRefused({ reason: 'draft', namespaces: drafts.map((e) => e.namespace) });
   const problems = items.flatMap((entry) =>
-    publishDocument(entry.namespace, storeDocument(entry.namespace, entry.version.content), {
+    checkedDictionaries(entry.namespace, storeDocument(entry.namespace, entry.version.content), {
       strict: false,
       storeDescription: 'the kept version',
     }).problems.map(describeProblem),

@@ -17,7 +17,7 @@ import {
   type PublishedVersion,
   type VersionRecord,
   type VersionSummary,
-} from './records';
+} from './version-records';
 import {
   RestoreRefused,
   type DictionaryState,

@@ -14,7 +14,7 @@ import { documentId, type Namespace } from '@/schemas';
 import { compareWithLive } from './compare';
 import { keepVersions } from './keep';
 import { LocalVersions, versionsFileOf } from './local-versions';
-import { contentOf, VERSIONS_KEPT } from './records';
+import { contentOf, VERSIONS_KEPT } from './version-records';
 import {
   applyRestore,
   liveVersionsOf,

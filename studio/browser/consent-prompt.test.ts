@@ -7,7 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT_WORDING_ONLY } from '@/schemas/consent-text';
-import { inputIn, studioWithScratch, type StudioSession, type StudioTab } from '@/testing/studio';
+import {
+  inputIn,
+  studioWithScratch,
+  type StudioSession,
+  type StudioTab,
+} from '@/testing/studio-servers';
 
 let session: StudioSession;
 let tab: StudioTab;

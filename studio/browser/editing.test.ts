@@ -17,7 +17,7 @@ import {
   studioWithScratch,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 import { snapshotFolder } from '@/testing/folder-snapshot';
 
 const GROUPS = [

@@ -17,7 +17,7 @@ import {
   studioWithScratch,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 /**
  * The About dictionary's form height at 1440 × 900 before this work (main at 45a80de: every

@@ -22,7 +22,7 @@ import {
   temporaryDataset,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 /**
  * The promise to editors is about 2 s from the last key to the framed page (printed); the

@@ -22,7 +22,7 @@ import {
   temporaryDataset,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 /** The limit the site promises from a publish to the new text on the page. */
 const LIVE_WITHIN_MS = 5_000;

@@ -11,7 +11,7 @@ import {
   temporaryDataset,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 let dataset: { dir: string; storeFile: string };
 let session: StudioSession;

@@ -17,7 +17,7 @@ import {
   studioWithScratch,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 let session: StudioSession;
 let tab: StudioTab;

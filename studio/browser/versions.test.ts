@@ -12,7 +12,7 @@ import { ApiClient } from '@/local-api/testing/client';
 import { localPublishNotifier } from '@/content/notify-site';
 import { versionsCommand, type VersionsIo } from '@/content/versions/command';
 import { versionsFileOf } from '@/content/versions/local-versions';
-import { contentOf, type PublishedVersion } from '@/content/versions/records';
+import { contentOf, type PublishedVersion } from '@/content/versions/version-records';
 import type { RunningSite } from '@/testing/site-server';
 import {
   inputIn,
@@ -22,7 +22,7 @@ import {
   temporaryDataset,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 /** The limit the site promises from a restore to the text on the page. */
 const LIVE_WITHIN_MS = 5_000;

@@ -18,7 +18,7 @@ import {
   type FormRoom,
   type StudioSession,
   type StudioTab,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 let session: StudioSession;
 let tab: StudioTab;

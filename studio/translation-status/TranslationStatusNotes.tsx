@@ -16,7 +16,10 @@ import {
   type TranslatedLanguage,
 } from '../../schemas/translation-status';
 import { englishChange, type ChangedPart } from './english-change';
-import { TRANSLATION_STATUS_NAMESPACE, type TranslationStatusTextKey } from './i18n';
+import {
+  TRANSLATION_STATUS_NAMESPACE,
+  type TranslationStatusTextKey,
+} from './translation-status-i18n';
 import type { TranslationRecords } from './use-translation-records';
 
 function useStatusText() {

@@ -19,7 +19,7 @@ import {
   VERSION_TYPE,
   type PublishedVersion,
   type VersionSummary,
-} from '@/content/versions/records';
+} from '@/content/versions/version-records';
 import {
   applyRestore,
   liveVersionsOf,

@@ -8,9 +8,9 @@ import { Card, Container, Heading, Stack, Tab, TabList, TabPanel, Text } from '@
 import { useId } from 'react';
 import { definePlugin } from 'sanity';
 import { route, useRouter } from 'sanity/router';
-import { VERSIONS_KEPT } from '@/content/versions/records';
+import { VERSIONS_KEPT } from '@/content/versions/version-records';
 import { DictionaryVersions } from './DictionaryVersions';
-import { versionsBundles } from './i18n';
+import { versionsBundles } from './versions-i18n';
 import { useVersionsText } from './shared';
 import { SiteRestore } from './SiteRestore';
 

@@ -8,7 +8,7 @@ import { useClient, useDateTimeFormat, useTranslation, useUser } from 'sanity';
 import { getDictionary, type Namespace } from '@/schemas';
 import { RestoreRefused, type Refusal } from '@/content/versions/restore';
 import { SanityVersions } from '@/content/versions/sanity-versions';
-import { VERSIONS_NAMESPACE, type VersionsTextKey } from './i18n';
+import { VERSIONS_NAMESPACE, type VersionsTextKey } from './versions-i18n';
 
 /** The Studio's client reads and writes versions as the signed-in editor. */
 export function useVersionsBackend(): SanityVersions {

@@ -3,7 +3,7 @@
  * dropped, not queued. Firebase Analytics is imported only after Accept, and never on a site
  * built without analytics settings (Accept then costs no download and no script work).
  */
-import { readConsent } from '../consent/store';
+import { readConsent } from '../consent/stored-choice';
 import { analyticsConfig } from '../firebase/config';
 import type * as AnalyticsModule from './firebase-analytics';
 

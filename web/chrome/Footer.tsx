@@ -1,7 +1,7 @@
 /** The site footer. Not rendered without brand name, copyright template or sections. */
 import type { Language } from '@/schemas/languages';
-import type { FooterModel } from '@/web/chrome/models';
-import { isInternalHref, withLanguage } from '../i18n/paths';
+import type { FooterModel } from '@/web/chrome/chrome-models';
+import { isInternalHref, withLanguage } from '@/schemas/language-paths';
 import { plainText } from '../site/plain-text';
 import { Fragment, type ReactNode } from 'react';
 import { CurrentYear } from './CurrentYear';

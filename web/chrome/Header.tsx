@@ -5,8 +5,8 @@
  */
 import type { DictionaryOf } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import type { HeaderModel } from '@/web/chrome/models';
-import { withLanguage } from '../i18n/paths';
+import type { HeaderModel } from '@/web/chrome/chrome-models';
+import { withLanguage } from '@/schemas/language-paths';
 import { plainText } from '../site/plain-text';
 import { barContentPx, barMinViewport, headerMenuCss, headerPropertiesCss } from './header-fit';
 import { LanguageSelector } from './LanguageSelector';

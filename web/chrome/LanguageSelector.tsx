@@ -6,7 +6,7 @@
  * language, not open the label's field (the labels are edited in the Common texts).
  */
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import { withLanguage } from '../i18n/paths';
+import { withLanguage } from '@/schemas/language-paths';
 import { plainText } from '../site/plain-text';
 
 export function LanguageSelector({

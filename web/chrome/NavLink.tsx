@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import type { Language } from '@/schemas/languages';
-import type { HeaderLink } from '@/web/chrome/models';
-import { isInternalHref, stripLanguage, withLanguage } from '../i18n/paths';
+import type { HeaderLink } from '@/web/chrome/chrome-models';
+import { isInternalHref, stripLanguage, withLanguage } from '@/schemas/language-paths';
 
 function NavLink({
   link,

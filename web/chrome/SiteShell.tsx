@@ -1,7 +1,7 @@
 /** Header, main landmark, footer and consent banner around every page. */
 import type { ReactNode } from 'react';
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import { normaliseFooter, normaliseHeader } from '@/web/chrome/models';
+import { normaliseFooter, normaliseHeader } from '@/web/chrome/chrome-models';
 import { bannerTexts } from '../consent/banner-texts';
 import { ClientRuntime } from '../client/ClientRuntime';
 import { CookieSettingsButton } from '../consent/CookieSettingsButton';
@@ -13,7 +13,7 @@ import {
   type EarlierVersions,
 } from '../consent/version';
 import { markForeignTexts } from '../i18n/foreign-texts';
-import { pagePath } from '../i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { resolveServerComponents } from '../render/server-tree';
 import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';

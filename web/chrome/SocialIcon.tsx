@@ -3,7 +3,7 @@
  * drawing downloaded once and cached. Decorative: the link's accessible name comes from the
  * dictionary. Its size is set in site.css, not repeated as attributes in every page.
  */
-import type { SocialPlatform } from '@/web/chrome/models';
+import type { SocialPlatform } from '@/web/chrome/chrome-models';
 import { spriteHref } from '@/web/ui/sprite';
 
 export function SocialIcon({ platform }: { platform: SocialPlatform }) {

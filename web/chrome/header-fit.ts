@@ -8,7 +8,7 @@
  * headerPropertiesCss) and site.css reads them, so the computation and the layout cannot drift.
  */
 import type { Language } from '@/schemas/languages';
-import type { HeaderLink } from '@/web/chrome/models';
+import type { HeaderLink } from '@/web/chrome/chrome-models';
 import { textWidthEm, type TextStyle } from '../site/text-metrics';
 
 const REM = 16;

@@ -23,7 +23,7 @@ import {
   writeConsent,
   type Consent,
   type Decision,
-} from '../consent/store';
+} from '../consent/stored-choice';
 import type { BannerVersions, EarlierVersions } from '../consent/version';
 import { REST_EVENTS, onLanguageClick } from './language-switch';
 import { AHEAD_EVENTS, fetchAhead, onAppLinkClick, type Router } from './links';

@@ -3,7 +3,7 @@
  * hydrated, a click on one is shown in the page by Next's router, and its page's data is
  * fetched ahead when the link is pointed at or focused. Used by ClientRuntime's listeners.
  */
-import { stripLanguage } from '../i18n/paths';
+import { stripLanguage } from '@/schemas/language-paths';
 import { SITE_PAGES } from '@/schemas/site';
 
 /** Next's router, once the page is hydrated: shows a page of the site, or fetches it ahead. */

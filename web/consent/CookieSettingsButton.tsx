@@ -1,6 +1,6 @@
 'use client';
 /** Footer control that reopens the consent choice: the banner shows it and its date. */
-import { reopenConsent } from './store';
+import { reopenConsent } from './stored-choice';
 
 export function CookieSettingsButton({ label }: { label: string }) {
   return (

@@ -14,7 +14,7 @@ import {
   setConsentContext,
   subscribeConsent,
   writeConsent,
-} from './store';
+} from './stored-choice';
 import { bannerVersion, earlierVersions, publishedBanner } from './version';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -6,7 +6,7 @@
  * not retried.
  */
 import { backendConfig } from '../firebase/config';
-import type { Decision } from './store';
+import type { Decision } from './stored-choice';
 
 export const CONSENT_RECORD_PATH = '/api/consent';
 

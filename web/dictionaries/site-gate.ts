@@ -17,7 +17,7 @@ import { Snapshot, type SnapshotStore } from '@/content/snapshot';
 import { openContentStore, type ContentStore } from '@/content/store';
 import { SharedSnapshot } from '../shared-cache/gate-snapshot';
 import { sharedRedis, type SharedRedis } from '../shared-cache/redis-connection';
-import { siteDistDir } from '../site/settings';
+import { siteDistDir } from '../site/site-settings';
 
 /** Every page and `/locales` file that read a namespace carries its tag. */
 export { dictionaryTag } from '../site/dictionary-tag';

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSiteSettings } from '../site/settings';
+import { readSiteSettings } from '../site/site-settings';
 import {
   chooseClientAddressHeader,
   clientAddress,

@@ -5,7 +5,7 @@
  * name is random per process (set in the environment it shares with Next): a client cannot
  * send them. Under plain `next start` there are none, and nothing counts as this machine.
  *
- * Behind a proxy the socket is the proxy's. `TRUSTED_PROXIES` (web/site/settings.ts) names
+ * Behind a proxy the socket is the proxy's. `TRUSTED_PROXIES` (web/site/site-settings.ts) names
  * the proxies whose `X-Forwarded-For` the server believes. Each proxy appends the address it
  * was called from, so the client is the first address not in that list counting from the
  * right: whatever a client wrote into the header itself stands left of its own address and

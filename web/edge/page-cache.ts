@@ -16,7 +16,7 @@
  */
 import NextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import SharedCacheHandler from '../shared-cache/cache-handler.ts';
-import { readSharedCacheSetting } from '../site/settings.ts';
+import { readSharedCacheSetting } from '../site/site-settings.ts';
 import { withLateScripts } from './late-scripts.ts';
 import { pageCapture } from './page-memory.ts';
 

@@ -8,7 +8,7 @@
 // Relative imports: the production server (server.ts, web/edge/edge-cache.ts) loads it directly.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../schemas/languages.ts';
 import { NEWSLETTER_LINK_PAGES, SITE_PAGES } from '../../schemas/site.ts';
-import { LEGACY_REDIRECTS } from '../site/settings.ts';
+import { LEGACY_REDIRECTS } from '../site/site-settings.ts';
 
 /** The internal route of the not-found page; never shown to visitors. */
 const NOT_FOUND_SEGMENT = 'page-not-found';

@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, OG_LOCALES, type Language } from '@/schemas/languages';
 import { presentText, presentTexts } from '@/web/ui/presence';
-import { pagePath } from '../i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 
 export type PageMeta = DictionaryOf<'home'>['meta'];
 type Common = Pick<DictionaryOf<'common'>, 'appName' | 'brandName'>;

@@ -9,7 +9,7 @@ import type { Language } from '@/schemas/languages';
 import { SITE_PAGES, type SitePage } from '@/schemas/site';
 import { presentText } from '@/web/ui/presence';
 import type { LoadDictionary } from '../site/page-source';
-import { siteUrl } from '../site/settings';
+import { siteUrl } from '../site/site-settings';
 import { buildMetadata, pageTitle, serializeJsonLd, structuredData } from './metadata';
 import { NOT_FOUND_IMAGE, SOCIAL_IMAGE, socialImagePath } from './social-image';
 

@@ -10,7 +10,7 @@ import { LANGUAGES, type Language } from '@/schemas/languages';
 import { fillPlaceholders } from '@/schemas/lookup';
 import { NEWSLETTER_INVALID_LINK_PAGES, NEWSLETTER_LINK_PAGES } from '@/schemas/site';
 import { SiteShell } from '@/web/chrome/SiteShell';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import {
   loadHeadDictionary,
   loadPageDictionary,
@@ -19,9 +19,9 @@ import {
 import { plainText } from '@/web/site/plain-text';
 import { buildMetadata, pageTitle } from '@/web/head/metadata';
 import { StatusPageTitle, withoutTitle } from '@/web/head/page-head';
-import { siteUrl } from '@/web/site/settings';
+import { siteUrl } from '@/web/site/site-settings';
 import { fit } from '@/web/ui/fit';
-import { CONFIRMATION_HOURS } from './limits';
+import { CONFIRMATION_HOURS } from './newsletter-limits';
 
 export type LinkPageKind = keyof DictionaryOf<'newsletter'>['linkPages'];
 

@@ -1,7 +1,7 @@
 /** The addresses in the e-mails: the site's own pages, with the language prefix of the request. */
 import type { Language } from '@/schemas/languages';
 import { NEWSLETTER_LINK_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 
 export function confirmUrl(siteUrl: string, language: Language, token: string): string {
   return `${siteUrl}${pagePath(NEWSLETTER_LINK_PAGES.confirm, language)}?token=${token}`;

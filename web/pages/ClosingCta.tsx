@@ -1,4 +1,4 @@
-import type { CtaBlock } from '@/web/pages/models';
+import type { CtaBlock } from '@/web/pages/page-models';
 import { Buttons } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
 import { fit } from '../ui/fit';

@@ -1,7 +1,7 @@
 /** The not-found page, rendered on the server with its redirect for visitors without JavaScript. */
 import { describe, expect, it } from 'vitest';
 import { html, withRouter } from '@/testing/render';
-import { normaliseErrorPage } from './models';
+import { normaliseErrorPage } from './page-models';
 import { NotFoundPage } from './NotFoundPage';
 
 describe('not-found page', () => {

@@ -4,9 +4,9 @@
  * server; only the countdown runs in the browser. Without JavaScript a refresh in
  * <noscript> goes to the same target after the same delay.
  */
-import type { ErrorPageModel } from '@/web/pages/models';
+import type { ErrorPageModel } from '@/web/pages/page-models';
 import type { Language } from '@/schemas/languages';
-import { isInternalHref, withLanguage } from '../i18n/paths';
+import { isInternalHref, withLanguage } from '@/schemas/language-paths';
 import { fit } from '../ui/fit';
 import { RedirectCountdown } from './RedirectCountdown';
 

@@ -1,5 +1,5 @@
 /** The opening block of a page: eyebrow or badge, the page's h1, subtitle, buttons, stats. */
-import type { PageHero } from '@/web/pages/models';
+import type { PageHero } from '@/web/pages/page-models';
 import { Buttons, Eyebrow, StatGrid, TitleHeading } from '../ui/blocks';
 import type { UiContext } from '../ui/context';
 

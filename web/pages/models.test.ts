@@ -10,8 +10,8 @@ import {
   normaliseOfferings,
   normalisePositions,
   normaliseTimeline,
-} from './models';
-import { normaliseFaqItems, normaliseStats } from '@/web/sections/models';
+} from './page-models';
+import { normaliseFaqItems, normaliseStats } from '@/web/sections/section-models';
 import { normaliseCta } from '@/web/ui/presence';
 
 describe('call to action', () => {

@@ -7,7 +7,7 @@ import {
   normaliseContact,
   normalisePressKit,
   normalisePublishing,
-} from './models';
+} from './page-models';
 import { CareersPage, ContactPage, PressKitPage, PublishingPage } from './pages';
 
 const careers = (

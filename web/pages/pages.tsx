@@ -9,7 +9,7 @@ import type {
   PitchModel,
   PressKitModel,
   PublishingModel,
-} from '@/web/pages/models';
+} from '@/web/pages/page-models';
 import { plainText } from '../site/plain-text';
 import { EntryGrid, Eyebrow, FaqList, Paragraphs, Section, Timeline } from '../ui/blocks';
 import { Cta } from '../ui/Cta';

@@ -16,7 +16,7 @@ import {
   normalisePitch,
   normalisePressKit,
   normalisePublishing,
-} from '@/web/pages/models';
+} from '@/web/pages/page-models';
 import {
   normaliseDiscord,
   normaliseFaq,
@@ -24,7 +24,7 @@ import {
   normaliseManifesto,
   normaliseNewsletter,
   normalisePublisher,
-} from '@/web/sections/models';
+} from '@/web/sections/section-models';
 import {
   DiscordSection,
   FaqSection,

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { ImageResponse } from 'next/og';
 import type { DictionaryOf } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
-import { normaliseFooter } from '@/web/chrome/models';
-import { normaliseAbout, normalisePressKit } from '@/web/pages/models';
+import { normaliseFooter } from '@/web/chrome/chrome-models';
+import { normaliseAbout, normalisePressKit } from '@/web/pages/page-models';
 import { presentText } from '@/web/ui/presence';
-import { pagePath } from '../i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import type { LoadDictionary } from '../site/page-source';
-import { siteUrl } from '../site/settings';
+import { siteUrl } from '../site/site-settings';
 import { fontsOf, textRuns } from '../site/text-metrics';
 import { zip, type ZipEntry } from './zip';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
-import { publishDocument } from '@/content/published';
+import { checkedDictionaries } from '@/content/published';
 import type { DictionaryDocument } from '@/content/store';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
@@ -89,7 +89,7 @@ describe('click-to-edit info', () => {
 
   it('changes nothing once cleaned: every namespace and language equals what the export publishes', () => {
     for (const namespace of NAMESPACES) {
-      const published = publishDocument(namespace, stored(namespace), {
+      const published = checkedDictionaries(namespace, stored(namespace), {
         strict: false,
         storeDescription: 'test',
       });

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isDraftModeRequest } from './settings';
+import { isDraftModeRequest } from './preview-settings';
 
 const ID = 'b5c0ffee0123456789abcdef01234567';
 const distDir = mkdtempSync(path.join(tmpdir(), 'rg-draft-cookie-'));

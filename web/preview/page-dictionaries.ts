@@ -19,7 +19,7 @@ import { loadConsentWordingOnly, loadDictionary, loadForeignTexts } from '../dic
 import { foreignTextsOf, type ForeignTexts } from '../i18n/foreign-texts';
 import type { PageSource, PreviewState } from '../site/page-source';
 import { previewDictionary } from './annotate';
-import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './settings';
+import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './preview-settings';
 
 /** The preview this request asks for, or null for a visitor (and at build time). */
 export const previewState = cache(async (): Promise<PreviewState | null> => {

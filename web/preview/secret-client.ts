@@ -16,7 +16,7 @@ import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { createClient, type SanityClient } from 'next-sanity';
 import { readLocalApiAddress } from '@/content/local-api-address';
 import { SANITY_API_VERSION } from '@/content/sanity-store';
-import { readContentSettings } from '@/content/settings';
+import { readContentSettings } from '@/content/store-settings';
 
 /** Previews cannot work with the site's settings; the message says what to do. */
 export class PreviewUnavailable extends Error {

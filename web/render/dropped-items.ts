@@ -7,7 +7,7 @@
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/schemas/languages';
 import { formatPath, type ContentProblem } from '@/schemas/problems';
-import { normaliseFooter, normaliseHeader } from '../chrome/models';
+import { normaliseFooter, normaliseHeader } from '../chrome/chrome-models';
 import { normaliseLegal } from '../pages/legal-model';
 import {
   normaliseAbout,
@@ -18,7 +18,7 @@ import {
   normalisePitch,
   normalisePressKit,
   normalisePublishing,
-} from '../pages/models';
+} from '../pages/page-models';
 import {
   normaliseDiscord,
   normaliseFaq,
@@ -26,7 +26,7 @@ import {
   normaliseManifesto,
   normaliseNewsletter,
   normalisePublisher,
-} from '../sections/models';
+} from '../sections/section-models';
 import { droppedBy } from '../ui/presence';
 
 type Normalisers = { readonly [N in Namespace]?: (value: DictionaryOf<N>) => unknown };

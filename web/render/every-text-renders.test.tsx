@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { publishDocument } from '@/content/published';
+import { checkedDictionaries } from '@/content/published';
 import {
   dictionaries,
   documentId,
@@ -233,7 +233,7 @@ const site: fc.Arbitrary<Site> = fc
             _type: documentType(namespace),
             ...merged.body,
           };
-          const published = publishDocument(namespace, doc, {
+          const published = checkedDictionaries(namespace, doc, {
             strict: false,
             storeDescription: 'test',
           });

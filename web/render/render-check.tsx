@@ -10,7 +10,7 @@
  */
 import type { ReactNode } from 'react';
 import type { RenderCheck } from '@/content/gate';
-import { publishDocument } from '@/content/published';
+import { checkedDictionaries } from '@/content/published';
 import type { SnapshotStore } from '@/content/snapshot';
 import type { ContentStore } from '@/content/store';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
@@ -166,7 +166,7 @@ export function servedVersions(store: ContentStore, snapshot: SnapshotStore) {
     const good = await snapshot.read(namespace);
     if (good) return good.languages;
     const [doc] = await store.fetchDictionaries([namespace]);
-    const published = publishDocument(namespace, doc, {
+    const published = checkedDictionaries(namespace, doc, {
       strict: false,
       storeDescription: store.description,
     });

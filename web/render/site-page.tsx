@@ -7,7 +7,7 @@ import type { Language } from '@/schemas/languages';
 import type { SitePageEntry } from '@/schemas/site';
 import { SiteShell } from '@/web/chrome/SiteShell';
 import { NotFoundPage } from '@/web/pages/NotFoundPage';
-import { normaliseErrorPage } from '@/web/pages/models';
+import { normaliseErrorPage } from '@/web/pages/page-models';
 import { renderPage } from '@/web/pages/registry';
 import type { UiContext } from '../ui/context';
 import { JsonLd, notFoundTitle, StatusPageTitle } from '../head/page-head';

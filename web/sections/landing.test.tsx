@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
 import { html, ui } from '@/testing/render';
 import { DiscordSection, FaqSection, Hero, PublisherSection } from './landing';
-import { normaliseDiscord, normaliseFaq, normaliseHero, normalisePublisher } from './models';
+import {
+  normaliseDiscord,
+  normaliseFaq,
+  normaliseHero,
+  normalisePublisher,
+} from './section-models';
 
 describe('hero', () => {
   const hero = (overrides: Partial<DictionaryOf<'hero'>> = {}): DictionaryOf<'hero'> => ({

@@ -8,7 +8,7 @@ import type {
   NewsletterModel,
   PublisherModel,
   SectionBase,
-} from '@/web/sections/models';
+} from '@/web/sections/section-models';
 import {
   Buttons,
   Eyebrow,
@@ -21,7 +21,7 @@ import {
 import { Cta } from '../ui/Cta';
 import type { UiContext } from '../ui/context';
 import { Illustration } from '../ui/Illustration';
-import { consentText, consentVersion } from '../newsletter/consent-text';
+import { consentText, consentVersion } from '../newsletter/signup-consent-text';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 import { plainText } from '../site/plain-text';
 

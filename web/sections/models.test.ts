@@ -1,7 +1,7 @@
 /** The landing sections' presence rules: a section without its required texts is hidden. */
 import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
-import { normaliseManifesto, normalisePublisher } from './models';
+import { normaliseManifesto, normalisePublisher } from './section-models';
 
 describe('sections', () => {
   it('the manifesto section hides without description text', () => {

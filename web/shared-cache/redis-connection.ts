@@ -11,7 +11,7 @@
  * globalThis. So this file imports nothing through the `@/` alias.
  */
 import { createClient, ErrorReply } from 'redis';
-import { readSharedCacheSetting } from '../site/settings.ts';
+import { readSharedCacheSetting } from '../site/site-settings.ts';
 
 /** Every Redis call gives up after this long (the issue's limit: 250 ms). */
 export const CALL_TIMEOUT_MS = 250;

@@ -13,7 +13,7 @@
  *   `stamp` (the id of its latest write).
  * - `rg-site:<build>:gate:<namespace>`: the gate's last good version and held-back record.
  * - `rg-site:purge-outbox` (hash, tag → pending purge), `rg-site:purge-lease` (the instance
- *   sending purges now) and `rg-site:purge-last`: the CDN purges owed (web/publish/purge-outbox.ts).
+ *   sending purges now) and `rg-site:purge-last`: the CDN purges owed (web/go-live/purge-outbox.ts).
  *
  * Tokens and published revisions are not scoped per build: a publish invalidates the pages
  * of every build that is running.

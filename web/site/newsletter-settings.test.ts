@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationsOffReason, readNewsletterSettings } from './settings';
+import { confirmationsOffReason, readNewsletterSettings } from './site-settings';
 
 const FIREBASE = { NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'rg-prod' };
 

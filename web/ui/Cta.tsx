@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { hrefKind } from '@/schemas/rules';
-import { isFilePath, withLanguage } from '../i18n/paths';
+import { isFilePath, withLanguage } from '@/schemas/language-paths';
 import type { UiContext } from './context';
 
 export type CtaVariant = 'primary' | 'secondary' | 'link';

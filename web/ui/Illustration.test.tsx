@@ -10,7 +10,7 @@ import { ARTWORK_TITLES, ARTWORKS, type Artwork } from '@/schemas/artwork';
 import { LANGUAGES } from '@/schemas/languages';
 import { sanityDocumentType } from '@/schemas/sanity/documents';
 import { validatorFor, zodProblems } from '@/schemas/validator';
-import { DEFAULT_ARTWORK } from '@/web/sections/models';
+import { DEFAULT_ARTWORK } from '@/web/sections/section-models';
 import { colourPaths, DRAWINGS } from './artwork-drawings';
 import { Illustration } from './Illustration';
 import { SPRITE_FILE, SPRITE_SVG } from './sprite';

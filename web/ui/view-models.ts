@@ -1,6 +1,6 @@
 /**
  * What the shared blocks show, already normalised: the feature folders' presence rules
- * (web/pages/models.ts, web/sections/models.ts) produce them, and web/ui renders them, so
+ * (web/pages/page-models.ts, web/sections/section-models.ts) produce them, and web/ui renders them, so
  * the shared layer never imports a feature folder.
  */
 export interface Entry {

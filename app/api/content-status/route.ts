@@ -5,13 +5,13 @@
  * origin): whether that published revision is served.
  */
 import { documentId, NAMESPACES } from '@/schemas';
-import { readPreviewSettings } from '@/web/preview/settings';
+import { readPreviewSettings } from '@/web/preview/preview-settings';
 import {
   contentHealth,
   contentStatus,
   maySeeContentStatus,
   servesRevision,
-} from '@/web/publish/status';
+} from '@/web/go-live/status';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 /** Health for load balancers: 200 while this instance can serve, 503 when a critical check fails. */
-import { siteHealth } from '@/web/publish/health';
+import { siteHealth } from '@/web/go-live/health';
 
 export const dynamic = 'force-dynamic';
 

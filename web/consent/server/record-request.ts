@@ -15,7 +15,7 @@ import { serverDatabase } from '@/web/firebase/server-database';
 import { loadDictionary } from '@/web/dictionaries/loader';
 import { TEXT_VERSION_PATTERN } from '@/web/site/text-version';
 import { bannerVersion, publishedBanner } from '../version';
-import { addConsentRecord, keepBannerText } from './records';
+import { addConsentRecord, keepBannerText } from './consent-records';
 
 const BODY_LIMIT = 2048;
 /** Firestore out of reach (or credentials being looked for) must not hold requests open. */

@@ -12,8 +12,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Language } from '@/schemas/languages';
 import { NEWSLETTER_INVALID_LINK_PAGES, NEWSLETTER_LINK_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
-import { confirmFromLink, unsubscribeFromLink } from './links';
+import { pagePath } from '@/schemas/language-paths';
+import { confirmFromLink, unsubscribeFromLink } from './link-tokens';
 
 export type NewsletterLink = 'confirm' | 'unsubscribe';
 

@@ -6,7 +6,7 @@
  * pages here (web/edge/routing.ts).
  */
 import 'server-only';
-import { unsubscribeFromLink } from './links';
+import { unsubscribeFromLink } from './link-tokens';
 
 /** The body is one short field; anything longer is not a one-click request. */
 const BODY_LIMIT = 4096;

@@ -14,12 +14,12 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { revisionOf } from '@/content/gate';
-import { publishDocument } from '@/content/published';
+import { checkedDictionaries } from '@/content/published';
 import type { DictionaryDocument } from '@/content/store';
-import { canonicalJson } from '@/content/versions/records';
+import { canonicalJson } from '@/content/versions/version-records';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { isRedisUnavailable, sharedRedis } from '../shared-cache/redis-connection';
-import { readReconcileSeconds } from '../site/settings';
+import { readReconcileSeconds } from '../site/site-settings';
 import { expireHere, goLive } from './go-live';
 import { publishedRevisions } from './published-revisions';
 import { purgeOutbox } from './purge-outbox';
@@ -88,7 +88,7 @@ function sameTexts(
   document: DictionaryDocument | undefined,
 ): boolean {
   if (!document) return false;
-  const stored = publishDocument(namespace, document, { strict: false, storeDescription: '' });
+  const stored = checkedDictionaries(namespace, document, { strict: false, storeDescription: '' });
   return stored.problems.length === 0 && canonicalJson(stored.languages) === canonicalJson(served);
 }
 

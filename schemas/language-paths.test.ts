@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_PAGES } from '@/schemas/site';
-import { languageOfPath, pagePath, stripLanguage, withLanguage } from './paths';
+import { languageOfPath, pagePath, stripLanguage, withLanguage } from './language-paths';
 
 describe('path helpers', () => {
   // web/client/links.ts writes this rule out to keep pagePath out of the first load.

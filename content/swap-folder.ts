@@ -43,7 +43,7 @@ export interface PublishedFile {
   readonly content: string;
 }
 
-export interface PublishResult {
+export interface SwapResult {
   /** `link`: swapped atomically; `in-place`: files replaced one by one in a real folder. */
   readonly mode: 'link' | 'in-place';
   /** Things that went wrong after the new copy was live, or that the user should know. */
@@ -129,10 +129,10 @@ async function removeOld(out: string, keep: readonly (string | undefined)[]): Pr
   return failures;
 }
 
-export async function publishFolder(
+export async function swapFolder(
   out: string,
   files: readonly PublishedFile[],
-): Promise<PublishResult> {
+): Promise<SwapResult> {
   const current = await lstatOrUndefined(out);
   if (current?.isDirectory()) return replaceInPlace(out, files);
   if (current && !current.isSymbolicLink()) {
@@ -147,7 +147,7 @@ async function swapLink(
   out: string,
   files: readonly PublishedFile[],
   previousTarget: string | undefined,
-): Promise<PublishResult> {
+): Promise<SwapResult> {
   const versions = versionsFolder(out);
   const previous = previousTarget ? path.resolve(path.dirname(out), previousTarget) : undefined;
   const previousName =
@@ -198,10 +198,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return found;
 }
 
-async function replaceInPlace(
-  out: string,
-  files: readonly PublishedFile[],
-): Promise<PublishResult> {
+async function replaceInPlace(out: string, files: readonly PublishedFile[]): Promise<SwapResult> {
   // Hidden (a leading dot), so a reader listing the folder never takes one for a dictionary.
   const temporaryOf = (target: string) =>
     temporaryPathFor(path.join(path.dirname(target), `.${path.basename(target)}`));

@@ -17,7 +17,7 @@ import {
   subscriberRef,
   type ConfirmationRequest,
   type Subscriber,
-} from './records';
+} from './signup-records';
 import { isTokenShaped, newToken, tokenHash } from './tokens';
 
 export type LinkOutcome = 'done' | 'invalid';

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, type LocalHttpServer } from '@/testing/local-http';
-import { cdnPurgeSettings, readSiteSettings } from '../site/settings';
+import { cdnPurgeSettings, readSiteSettings } from '../site/site-settings';
 import { CdnPurger } from './cdn-purge';
 
 interface Received {

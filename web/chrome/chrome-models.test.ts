@@ -6,7 +6,7 @@ import {
   normaliseHeader,
   normaliseHeaderLink,
   type HeaderLinkValue,
-} from './models';
+} from './chrome-models';
 
 describe('header links', () => {
   it.each<[HeaderLinkValue, HeaderLinkValue | undefined]>([

@@ -7,10 +7,10 @@
  */
 import type { Timestamp } from 'firebase-admin/firestore';
 import { processIo, quoted, runScript, type ScriptIo } from '@/content/cli';
-import { SettingsError } from '@/content/settings';
+import { SettingsError } from '@/content/store-settings';
 import { serverDatabase } from '@/web/firebase/server-database';
-import { readNewsletterSettings } from '@/web/site/settings';
-import { readConsentProof, type ConsentProof } from './records';
+import { readNewsletterSettings } from '@/web/site/site-settings';
+import { readConsentProof, type ConsentProof } from './consent-records';
 
 const USAGE = 'usage: npm run consent -- proof <consent id>';
 

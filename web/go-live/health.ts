@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteContent } from '../dictionaries/site-gate';
 import { purgeOutbox } from './purge-outbox';
-import { redisHealth } from '../shared-cache/health';
-import { siteDistDir } from '../site/settings';
+import { redisHealth } from '../shared-cache/redis-health';
+import { siteDistDir } from '../site/site-settings';
 
 export interface HealthCheck {
   readonly name: string;

@@ -17,11 +17,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publishFolder, versionsFolder, type PublishedFile } from './publish-folder';
+import { swapFolder, versionsFolder, type PublishedFile } from './swap-folder';
 import { snapshotFolder } from '@/testing/folder-snapshot';
 
-const MODULE = path.resolve('content/publish-folder.ts');
-const CHILD = path.resolve('content/testing/publish-child.mjs');
+const MODULE = path.resolve('content/swap-folder.ts');
+const CHILD = path.resolve('content/testing/swap-child.mjs');
 
 /** Two copies that differ in every file, in one added and one removed file. */
 function fileSet(tag: 'A' | 'B'): PublishedFile[] {
@@ -60,16 +60,16 @@ async function leftovers() {
   };
 }
 
-describe('publishFolder', () => {
+describe('swapFolder', () => {
   it('publishes a link to a complete version, swaps it for the next and keeps one previous version', async () => {
-    const first = await publishFolder(out, A);
+    const first = await swapFolder(out, A);
     expect(first).toEqual({ mode: 'link', warnings: [] });
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
     expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     const firstTarget = await readlink(out);
     expect(path.isAbsolute(firstTarget)).toBe(false);
 
-    await publishFolder(out, B);
+    await swapFolder(out, B);
     expect(await snapshotFolder(out)).toEqual(asSnapshot(B));
     const secondTarget = await readlink(out);
     expect(secondTarget).not.toBe(firstTarget);
@@ -78,7 +78,7 @@ describe('publishFolder', () => {
       [path.basename(firstTarget), path.basename(secondTarget)].sort(),
     );
 
-    await publishFolder(out, A);
+    await swapFolder(out, A);
     expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     expect(await leftovers()).toEqual({
       beside: ['.locales.versions', 'locales'],
@@ -91,7 +91,7 @@ describe('publishFolder', () => {
       await mkdir(path.dirname(path.join(out, file)), { recursive: true });
       await writeFile(path.join(out, file), content);
     }
-    const result = await publishFolder(out, B);
+    const result = await swapFolder(out, B);
     expect(result.mode).toBe('in-place');
     expect(result.warnings).toEqual([expect.stringContaining('is a folder, not the link')]);
     expect((await lstat(out)).isDirectory()).toBe(true);
@@ -101,10 +101,10 @@ describe('publishFolder', () => {
   });
 
   it('leaves the published copy and no staging behind when writing fails', async () => {
-    await publishFolder(out, A);
+    await swapFolder(out, A);
     const link = await readlink(out);
     const broken = [...B, { file: 'de/bad\u0000name.json', content: '{}' }];
-    await expect(publishFolder(out, broken)).rejects.toThrow(/null bytes|NUL|\\0/i);
+    await expect(swapFolder(out, broken)).rejects.toThrow(/null bytes|NUL|\\0/i);
     expect(await readlink(out)).toBe(link);
     expect(await snapshotFolder(out)).toEqual(asSnapshot(A));
     expect(await leftovers()).toEqual({
@@ -115,7 +115,7 @@ describe('publishFolder', () => {
 
   it('says how far an in-place replacement got when it fails, and leaves no temporary file', async () => {
     await mkdir(path.join(out, 'en', 'namespace3.json'), { recursive: true });
-    await expect(publishFolder(out, A)).rejects.toThrow(
+    await expect(swapFolder(out, A)).rejects.toThrow(
       /publishing into .*locales failed after 3 of 70 files were replaced/,
     );
     const names = (await readdir(out, { recursive: true })).map(String);
@@ -124,7 +124,7 @@ describe('publishFolder', () => {
 
   it('refuses a file where the folder should be', async () => {
     await writeFile(out, 'not a folder');
-    await expect(publishFolder(out, A)).rejects.toThrow(/neither a folder nor a link/);
+    await expect(swapFolder(out, A)).rejects.toThrow(/neither a folder nor a link/);
     expect(await readFile(out, 'utf8')).toBe('not a folder');
     expect(await leftovers()).toEqual({ beside: ['locales'], versions: [] });
   });
@@ -184,7 +184,7 @@ describe('killed at random instants', () => {
     async () => {
       const setsFile = path.join(dir, 'sets.json');
       await writeFile(setsFile, JSON.stringify({ A, B }));
-      await publishFolder(out, A);
+      await swapFolder(out, A);
       const expected = [asSnapshot(A), asSnapshot(B)];
       const seen = { A: 0, B: 0 };
       let lastDuration = 20;
@@ -218,7 +218,7 @@ describe('killed at random instants', () => {
       await mkdir(path.join(versionsFolder(out), stale));
       await mkdir(path.join(versionsFolder(out), running));
       const replaced = path.basename(await readlink(out));
-      await publishFolder(out, B);
+      await swapFolder(out, B);
       expect(await snapshotFolder(out)).toEqual(asSnapshot(B));
       expect((await leftovers()).beside).toEqual(['.locales.versions', 'locales']);
       expect((await leftovers()).versions.sort()).toEqual(
@@ -233,7 +233,7 @@ describe('read while publishing', () => {
     'a reader never finds the folder missing or a file half-written',
     { timeout: 60_000 },
     async () => {
-      await publishFolder(out, A);
+      await swapFolder(out, A);
       // Another process reads files through the link in a tight loop while exports swap it,
       // each read resolving the link anew, as a server reading one file does. (A reader that
       // lists a folder and then opens its files may see the old copy being removed.)
@@ -271,7 +271,7 @@ describe('read while publishing', () => {
       );
       let publishes = 0;
       while (!done) {
-        await publishFolder(out, publishes % 2 ? A : B);
+        await swapFolder(out, publishes % 2 ? A : B);
         publishes += 1;
       }
       await closed;

@@ -19,7 +19,7 @@ import { createPublishWebhookSender, describeDelivery } from './notify-site';
 import { readLocaleFolder, type ImportedDictionary } from './read-locales';
 import { formatTable } from './report';
 import { documentId, documentType } from '@/schemas';
-import { readContentSettings } from './settings';
+import { readContentSettings } from './store-settings';
 import { openContentStore } from './store';
 
 /** npm run check-locales -- [--from locales]: validates without touching any store. */

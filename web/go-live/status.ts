@@ -16,7 +16,7 @@ import { documentId, NAMESPACES } from '@/schemas';
 import { describeProblem } from '@/schemas/problems';
 import { purgeOutbox } from './purge-outbox';
 import { isThisMachine } from '../edge/client-address';
-import { redisHealth } from '../shared-cache/health';
+import { redisHealth } from '../shared-cache/redis-health';
 import { sharedForAWhile } from './health';
 import { siteContent } from '../dictionaries/site-gate';
 

@@ -1,5 +1,5 @@
 /**
- * A child process for the crash tests of content/publish-folder.ts, run by Node itself
+ * A child process for the crash tests of content/swap-folder.ts, run by Node itself
  * (Node strips the module's types), so it starts in a few tens of milliseconds.
  *
  *   node publish-child.mjs loop <module> <out> <sets.json>
@@ -17,7 +17,7 @@ import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const [mode, modulePath, target, setsFile] = process.argv.slice(2);
-const { publishFolder, versionsFolder } = await import(pathToFileURL(modulePath).href);
+const { swapFolder, versionsFolder } = await import(pathToFileURL(modulePath).href);
 const sets = JSON.parse(await readFile(setsFile, 'utf8'));
 
 async function snapshot(dir) {
@@ -37,7 +37,7 @@ if (mode === 'loop') {
   await new Promise((resolve) => process.stdin.once('data', resolve));
   for (let round = 0; ; round += 1) {
     const started = performance.now();
-    await publishFolder(target, round % 2 ? sets.B : sets.A);
+    await swapFolder(target, round % 2 ? sets.B : sets.A);
     process.stdout.write(`published ${performance.now() - started}\n`);
   }
 }
@@ -57,7 +57,7 @@ if (mode === 'mount') {
     () => 'renamed',
     (error) => error.code,
   );
-  const published = await publishFolder(out, sets.B);
+  const published = await swapFolder(out, sets.B);
   report.inPlace = { ...published, files: await snapshot(out) };
   report.stillMounted = (await stat(out)).dev !== (await stat(path.dirname(out))).dev;
   report.versionsCreated = await readdir(versionsFolder(out)).then(
@@ -69,13 +69,13 @@ if (mode === 'mount') {
   // kept through the next export (readers may still walk into it) and removed by the one after.
   const linked = path.join(target, 'linked', 'locales');
   await mkdir(path.dirname(linked), { recursive: true });
-  await publishFolder(linked, sets.A);
+  await swapFolder(linked, sets.A);
   const [old] = await readdir(versionsFolder(linked));
   const busy = path.join(versionsFolder(linked), old, 'busy');
   await mkdir(busy);
   execFileSync('mount', ['-t', 'tmpfs', 'rg-test', busy]);
-  await publishFolder(linked, sets.B);
-  const swapped = await publishFolder(linked, sets.A);
+  await swapFolder(linked, sets.B);
+  const swapped = await swapFolder(linked, sets.A);
   report.busyPrevious = { ...swapped, files: await snapshot(linked) };
   process.stdout.write(JSON.stringify(report));
 }

@@ -3,7 +3,7 @@
  * `/api/content-status`: one PING within the 250 ms deadline on the process's connection.
  */
 import 'server-only';
-import { readSharedCacheSetting } from '../site/settings';
+import { readSharedCacheSetting } from '../site/site-settings';
 import { isRedisUnavailable, sharedRedis } from './redis-connection';
 
 export type RedisHealth =

@@ -1,7 +1,7 @@
 /** What the Studio tells the editor after a publish, from the site's answer and status. */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOutcome } from './notify-site';
-import { followUp, publishStateText, stateOfDelivery, stateOnSite } from './publish-state';
+import { followUp, siteStateText, stateOfDelivery, stateOnSite } from './site-state';
 
 const answered = (status: number, answer: DeliveryOutcome['answer']): DeliveryOutcome => ({
   document: 'dictionary-footer',
@@ -25,7 +25,7 @@ const refused = answered(503, {
 
 describe('the editor is told', () => {
   it('live once the site answered 200 and nothing is pending', () => {
-    expect(publishStateText(followUp(revalidated, {}))).toEqual({ key: 'site-state.live' });
+    expect(siteStateText(followUp(revalidated, {}))).toEqual({ key: 'site-state.live' });
   });
 
   it('held back, with the problems, whatever else is pending', () => {
@@ -35,17 +35,15 @@ describe('the editor is told', () => {
       document: 'dictionary-footer',
       problems: ['dictionary-footer (de) → copyrightTemplate: lacks {year}'],
     });
-    expect(publishStateText(followUp(heldBack, { sharedCache: { redis: 'unreachable' } }))).toEqual(
-      {
-        key: 'site-state.held-back',
-        problems: 'dictionary-footer (de) → copyrightTemplate: lacks {year}',
-      },
-    );
+    expect(siteStateText(followUp(heldBack, { sharedCache: { redis: 'unreachable' } }))).toEqual({
+      key: 'site-state.held-back',
+      problems: 'dictionary-footer (de) → copyrightTemplate: lacks {year}',
+    });
   });
 
   it('not yet live everywhere while Redis is unreachable or a purge waits, then live', () => {
     expect(
-      publishStateText(
+      siteStateText(
         followUp(refused, { sharedCache: { redis: 'unreachable', address: 'redis://r:6379' } }),
       ),
     ).toEqual({
@@ -56,7 +54,7 @@ describe('the editor is told', () => {
       sharedCache: { redis: 'reachable' },
       cdnPurge: { pending: [{ tag: 'dictionary:footer', ageSeconds: 42, error: '500' }] },
     };
-    expect(publishStateText(followUp(revalidated, purgePending))).toEqual({
+    expect(siteStateText(followUp(revalidated, purgePending))).toEqual({
       key: 'site-state.pending',
       reasons: 'the CDN purge of dictionary:footer has waited 42 s (500)',
     });
@@ -66,7 +64,7 @@ describe('the editor is told', () => {
 
   it('says nothing for a document the site ignores', () => {
     expect(
-      publishStateText(stateOfDelivery(answered(200, { status: 'ignored', reason: 'draft' }))),
+      siteStateText(stateOfDelivery(answered(200, { status: 'ignored', reason: 'draft' }))),
     ).toBeNull();
   });
 
@@ -74,6 +72,6 @@ describe('the editor is told', () => {
     expect(stateOnSite({ status: 'ok', serves: false })).toEqual({ state: 'not-on-site' });
     expect(stateOnSite({ status: 'degraded', serves: true })).toEqual({ state: 'site-degraded' });
     expect(stateOnSite({ status: 'ok', serves: true })).toEqual({ state: 'live' });
-    expect(publishStateText({ state: 'not-on-site' })).toEqual({ key: 'site-state.not-on-site' });
+    expect(siteStateText({ state: 'not-on-site' })).toEqual({ key: 'site-state.not-on-site' });
   });
 });

@@ -12,7 +12,7 @@ import { readTextIfPresent, writeFileAtomically } from '@/content/atomic-file';
 import type { Namespace } from '@/schemas';
 import type { SharedRedis } from '../shared-cache/redis-connection';
 import { PUBLISHED_KEY, readPublished } from '../shared-cache/shared-store';
-import { siteDistDir } from '../site/settings';
+import { siteDistDir } from '../site/site-settings';
 
 export interface PublishedRevisions {
   read(): Promise<Partial<Record<string, string>>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readContentSettings, SettingsError } from './settings';
+import { readContentSettings, SettingsError } from './store-settings';
 
 describe('readContentSettings', () => {
   it('uses the local store without any SANITY_* setting', () => {

@@ -66,7 +66,7 @@ const SiteSettings = z
 
 export type SiteSettings = z.infer<typeof SiteSettings>;
 
-/** Where and how the site purges its CDN after a publish (web/publish/cdn-purge.ts). */
+/** Where and how the site purges its CDN after a publish (web/go-live/cdn-purge.ts). */
 export type CdnPurgeSettings =
   | { readonly cdn: 'off' }
   | { readonly cdn: 'varnish'; readonly url: string }
@@ -164,7 +164,7 @@ export function readSharedCacheSetting(
 }
 
 /**
- * How often a server compares the store with what it serves (web/publish/reconcile.ts), with
+ * How often a server compares the store with what it serves (web/go-live/reconcile.ts), with
  * or without Redis; a bad value was reported with REDIS_URL (above) and means the default.
  */
 export function readReconcileSeconds(env: Record<string, string | undefined> = process.env) {

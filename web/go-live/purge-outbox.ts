@@ -18,7 +18,7 @@ import path from 'node:path';
 import { readTextIfPresent, writeFileAtomically } from '@/content/atomic-file';
 import { isRedisUnavailable, type SharedRedis } from '../shared-cache/redis-connection';
 import { PURGE_LAST_KEY, PURGE_LEASE_KEY, PURGE_OUTBOX_KEY } from '../shared-cache/shared-store';
-import { siteDistDir } from '../site/settings';
+import { siteDistDir } from '../site/site-settings';
 import { cdnPurger, type CdnName, type CdnPurger } from './cdn-purge';
 
 export interface PendingPurge {

@@ -3,7 +3,7 @@ import type { DictionaryOf } from '@/schemas';
 import type { ValueOf } from '@/schemas/define';
 import type { ctaBlock, entries, timeline } from '@/schemas/dictionaries/parts';
 import type { PluralForms } from '@/schemas/plural';
-import { normaliseFaqItems, normaliseStats } from '@/web/sections/models';
+import { normaliseFaqItems, normaliseStats } from '@/web/sections/section-models';
 import type { Entry, FaqItem, Milestone, Stat } from '@/web/ui/view-models';
 import {
   keepComplete,

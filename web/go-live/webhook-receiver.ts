@@ -1,6 +1,6 @@
 /**
  * The site's end of the publish webhook: check the delivery, run the namespace through
- * the content gate, and put the decision live through `goLive` (web/publish/go-live.ts): the
+ * the content gate, and put the decision live through `goLive` (web/go-live/go-live.ts): the
  * namespace's tag is on every page (in every language) and every `/locales` file that shows
  * it, and on nothing else.
  *
@@ -19,7 +19,7 @@ import { documentId, type Namespace } from '@/schemas';
 import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesReading } from '@/schemas/site';
-import { pagePath } from '../i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
 import { goLive } from './go-live';
 import { siteContent } from '../dictionaries/site-gate';

@@ -6,7 +6,7 @@
  */
 import type { DeliveryOutcome } from './notify-site';
 
-export type PublishState =
+export type SiteState =
   /** Nothing was published from here yet. */
   | { readonly state: 'none' }
   | { readonly state: 'live' }
@@ -28,7 +28,7 @@ export interface SiteServes {
 }
 
 /** What the site's public answer says of a publish. */
-export function stateOnSite(answer: SiteServes): PublishState {
+export function stateOnSite(answer: SiteServes): SiteState {
   if (!answer.serves) return { state: 'not-on-site' };
   return answer.status === 'ok' ? { state: 'live' } : { state: 'site-degraded' };
 }
@@ -42,7 +42,7 @@ interface SiteStatus {
 }
 
 /** The webhook's answer alone: what is known right after the publish. */
-export function stateOfDelivery(delivery: DeliveryOutcome): PublishState {
+export function stateOfDelivery(delivery: DeliveryOutcome): SiteState {
   const { answer } = delivery;
   if (delivery.notThisSite) return { state: 'pending', reasons: [String(answer)] };
   if (delivery.status === null)
@@ -68,7 +68,7 @@ export function stateOfDelivery(delivery: DeliveryOutcome): PublishState {
  * and one pending means the CDN is not confirming); live once neither holds (the site's
  * reconciliation finishes a publish answered 503 by then).
  */
-export function followUp(delivery: DeliveryOutcome, status: SiteStatus): PublishState {
+export function followUp(delivery: DeliveryOutcome, status: SiteStatus): SiteState {
   const first = stateOfDelivery(delivery);
   if (first.state === 'held-back' || first.state === 'none') return first;
   const reasons: string[] = [];
@@ -85,8 +85,8 @@ export function followUp(delivery: DeliveryOutcome, status: SiteStatus): Publish
  * What the Studio says for a state: the key of its words (studio/editor-i18n.ts, in the
  * interface language) and what they name; the problems and reasons are the site's own words.
  */
-export function publishStateText(
-  state: PublishState,
+export function siteStateText(
+  state: SiteState,
 ):
   | { key: 'site-state.live' }
   | { key: 'site-state.held-back'; problems: string }

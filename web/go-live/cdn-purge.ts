@@ -9,10 +9,10 @@
  * - Cloudflare: `POST /zones/<id>/purge_cache` with `{"tags": [...]}` and a bearer token
  *   (purge by Cache-Tag; 30 tags a request on every plan that has it).
  *
- * Retrying, and surviving a restart, is the outbox's job (web/publish/purge-outbox.ts): a purge
+ * Retrying, and surviving a restart, is the outbox's job (web/go-live/purge-outbox.ts): a purge
  * is only done once the CDN confirmed it. Holds API tokens: server code only.
  */
-import { cdnPurgeSettings, readSiteSettings, type CdnPurgeSettings } from '../site/settings';
+import { cdnPurgeSettings, readSiteSettings, type CdnPurgeSettings } from '../site/site-settings';
 
 export type CdnName = Exclude<CdnPurgeSettings['cdn'], 'off'>;
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryOf } from '@/schemas';
-import { normaliseNewsletter } from '@/web/sections/models';
-import { CONSENT_VERSION_PATTERN, consentText, consentVersion } from './consent-text';
+import { normaliseNewsletter } from '@/web/sections/section-models';
+import { CONSENT_VERSION_PATTERN, consentText, consentVersion } from './signup-consent-text';
 
 const bundled = (language: string) =>
   JSON.parse(

@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import type { GateResult } from '@/content/gate';
-import { readContentSettings } from '@/content/settings';
+import { readContentSettings } from '@/content/store-settings';
 import { keepVersions, type LiveVersion } from '@/content/versions/keep';
 import { openVersionsBackend } from '@/content/versions/open';
 import type { VersionsBackend } from '@/content/versions/restore';

@@ -11,7 +11,7 @@
 import { LANGUAGES, type Language } from '@/schemas/languages';
 
 export type Consent = 'unknown' | 'accepted' | 'declined';
-/** What one consent record says happened (web/consent/server/records.ts). */
+/** What one consent record says happened (web/consent/server/consent-records.ts). */
 export type Decision = 'accepted' | 'declined' | 'withdrawn' | 'asked-again';
 
 export const CONSENT_STORAGE_KEY = 'rg.consent.v1';

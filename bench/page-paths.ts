@@ -1,7 +1,7 @@
 /** The paths of every page in every language, as visitors reach them (English unprefixed). */
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
-import { pagePath } from '@/web/i18n/paths';
+import { pagePath } from '@/schemas/language-paths';
 
 export const EVERY_PAGE_PATH: readonly string[] = LANGUAGES.flatMap((language) =>
   SITE_PAGES.map((page) => pagePath(page.slug, language)),
