@@ -14,7 +14,7 @@ import {
 } from '../consent/version';
 import { markForeignTexts } from '../i18n/foreign-texts';
 import { pagePath } from '@/schemas/language-paths';
-import { resolveServerComponents } from '../render/server-tree';
+import { resolveServerComponents } from '../site/server-tree';
 import { plainText } from '../site/plain-text';
 import { PreviewBar } from '../preview/PreviewBar';
 import { PreviewEditing } from '../preview/VisualEditing';

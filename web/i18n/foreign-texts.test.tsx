@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { breakable } from '../ui/breakable';
-import { resolveServerComponents } from '../render/server-tree';
+import { resolveServerComponents } from '../site/server-tree';
 import { foreignTextsOf, markForeignTexts } from './foreign-texts';
 
 /** The `error` dictionary with its Turkish title and subtitle missing. */

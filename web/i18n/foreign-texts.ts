@@ -19,11 +19,9 @@ import { getDictionary, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { isPresentText } from '@/schemas/rules';
 import { splitDocument } from '@/schemas/walk';
-import type { HostVisitor } from '../render/server-tree';
+import type { HostVisitor } from '../site/server-tree';
+import type { ForeignTexts } from '../site/page-source';
 import { plainText } from '../site/plain-text';
-
-/** A shown text (trimmed) → the language it is in, for the texts not in the page's language. */
-export type ForeignTexts = Map<string, Language>;
 
 /** The texts of one stored dictionary that a page in `language` shows in another language. */
 export function foreignTextsOf(

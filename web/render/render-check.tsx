@@ -22,7 +22,7 @@ import { NOT_FOUND_IMAGE, socialImageLayout } from '../head/social-image';
 import { pageHead, socialImageTexts } from '../head/page-head';
 import { handRenderCheck, siteContent } from '../dictionaries/site-gate';
 import { droppedItemProblems } from './dropped-items';
-import { runServerComponents } from './server-tree';
+import { runServerComponents } from '../site/server-tree';
 import { NotFoundView, SitePageView } from './site-page';
 
 export type RenderTree = (tree: ReactNode) => Promise<void>;

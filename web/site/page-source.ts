@@ -6,7 +6,9 @@
  */
 import type { DictionaryOf, Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
-import type { ForeignTexts } from '../i18n/foreign-texts';
+
+/** A shown text (trimmed) → the language it is in, for the texts not in the page's language. */
+export type ForeignTexts = Map<string, Language>;
 
 export type LoadDictionary = <N extends Namespace>(
   language: Language,
