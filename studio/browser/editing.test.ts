@@ -92,7 +92,8 @@ describe('the Studio on the local API', () => {
     const out = path.join(scratch, 'unchanged');
     await exportLocales(new LocalStore(session.storeFile), { out, strict: false });
     expect(await snapshotFolder(out, ['coverage.json'])).toEqual(
-      await snapshotFolder('locales', ['coverage.json']),
+      // accepted-checks.json sits beside the dictionaries and is not one: no export writes it.
+      await snapshotFolder('locales', ['coverage.json', 'accepted-checks.json']),
     );
   });
 

@@ -123,8 +123,9 @@ describe('publish → live with the local API and no settings', () => {
 
     await expect(textOn('/de', '#hero-title')).resolves.toContain(edited);
     await expect(textOn('/', '#hero-title')).resolves.toBe(english);
+    // The edit's number (the time) is not in the English title: a warning, never a block.
     expect(notes).toEqual([
-      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s))',
+      'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); check warnings: de 1',
     ]);
     // The editor is told beside Publish, not only the terminal.
     await expect
@@ -172,7 +173,7 @@ describe('publish → live with the local API and no settings', () => {
     await expect
       .poll(() => notes.at(-1), { timeout: 15_000 })
       .toBe(
-        'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 1, tr 1',
+        'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 1, tr 1; check warnings: de 1',
       );
     await expect(textOn('/', '#hero-title')).resolves.toContain('Games that take a clear stand,');
     await expect(textOn('/de', '#hero-title')).resolves.toBe(german);
