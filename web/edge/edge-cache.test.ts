@@ -75,11 +75,12 @@ describe('edgeCachePolicy', () => {
     );
   });
 
-  it("replaces Next's year on other files by minutes; leaves the framework's files to Next", () => {
+  it("replaces Next's year on other files by minutes; leaves files named by content alone", () => {
     expect(edgeCachePolicy(visitor('/press/rg-press-kit.zip'))).toEqual({
       cacheControl: UNTAGGED,
       tags: [],
     });
     expect(edgeCachePolicy(visitor('/_next/static/chunks/a.js'))).toBeNull();
+    expect(edgeCachePolicy(visitor('/images/sprite.0123abcd.svg'))).toBeNull();
   });
 });

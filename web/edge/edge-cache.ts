@@ -83,13 +83,15 @@ export function keptPathTags(pathname: string): readonly string[] | undefined {
 }
 
 /**
- * The Cache-Control (and tags) a request's answer leaves with, or `null` to keep what Next sets
- * (its immutable framework files).
+ * The Cache-Control (and tags) a request's answer leaves with, or `null` to keep what Next or
+ * the route sets (immutable files named by their content).
  */
 export function edgeCachePolicy(request: EdgeRequest): EdgeHeaders | null {
   const never = { cacheControl: NEVER, tags: [] };
   const { pathname } = request;
-  if (pathname.startsWith('/_next/')) return null;
+  // Files named by their content keep the year-long immutable header they are sent with:
+  // Next's framework files and the sprite (app/images/[file]/route.ts).
+  if (pathname.startsWith('/_next/') || pathname.startsWith('/images/')) return null;
   if (pathname.startsWith('/api/') || request.hasCookie) return never;
   if (request.method !== 'GET' && request.method !== 'HEAD') return never;
   // The edge's redirect that drops a trailing slash (web/edge/http-edge.ts).
