@@ -51,11 +51,11 @@ const load = () =>
 
 /** Milliseconds after the last keystroke of one edit at which each hop was first seen. */
 interface Hops {
-  mutateSent?: number;
-  mutateAnswered?: number;
-  refreshPosted?: number;
-  renderAsked?: number;
-  renderAnswered?: number;
+  mutateSent: number | undefined;
+  mutateAnswered: number | undefined;
+  refreshPosted: number | undefined;
+  renderAsked: number | undefined;
+  renderAnswered: number | undefined;
   shown: number;
 }
 
@@ -154,8 +154,8 @@ try {
       await frame().evaluate(
         ({ text, selector }) => {
           const state = window as unknown as {
-            shownAt?: number;
-            refreshAt?: number;
+            shownAt: number | undefined;
+            refreshAt: number | undefined;
             listening?: boolean;
           };
           state.shownAt = undefined;
