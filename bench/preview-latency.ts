@@ -88,9 +88,8 @@ try {
     storeFile: dataset.storeFile,
     api: { announce: true },
   });
-  const site = await serveSiteCopy('preview-latency', dataset.storeFile, {
-    STUDIO_URL: session.studioUrl,
-  });
+  // No STUDIO_URL: the site learns the Studio's address from the API's announcement.
+  const site = await serveSiteCopy('preview-latency', dataset.storeFile);
   try {
     // The Studio serves from 127.0.0.1: the site on the same host is same-site to it.
     const siteUrl = site.url.replace('localhost', '127.0.0.1');
