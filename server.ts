@@ -67,12 +67,12 @@ const HEADERS = securityHeaders();
 // Route handlers learn who sent a request from headers named now (web/edge/client-address.ts).
 chooseClientAddressHeader();
 const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
-// Read now, so that a malformed STUDIO_URL stops the server instead of failing previews.
-let PREVIEW_HEADERS: ReturnType<typeof securityHeaders>;
 /** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
 let TRUSTED_PROXIES: ReturnType<typeof readSiteSettings>['TRUSTED_PROXIES'];
 try {
-  PREVIEW_HEADERS = securityHeaders({ framedBy: readPreviewSettings().studioOrigin });
+  // Read now, so that a malformed STUDIO_URL stops the server instead of failing previews;
+  // read again for each preview, which follows a Studio started or moved since.
+  readPreviewSettings();
   // The CDN purge settings are read when a publish arrives: a mistake shows now instead.
   TRUSTED_PROXIES = readSiteSettings().TRUSTED_PROXIES;
 } catch (error) {
@@ -243,7 +243,9 @@ async function answer(
   if (kept && (await pageMemory.answer(kept.key, req, res))) return;
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
   const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
-  const headers = draftMode ? PREVIEW_HEADERS : HEADERS;
+  const headers = draftMode
+    ? securityHeaders({ framedBy: readPreviewSettings().studioOrigin })
+    : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
   const policy = edgeCachePolicy({
     method: req.method ?? 'GET',

@@ -3,11 +3,14 @@
  * a small JSON file beside the dataset file it serves (`<store file>.api.json`) with its
  * address and the certificate that signs its TLS certificate. The site reads it to check
  * preview secrets with the API (the Studio keeps them there), whichever port the API got.
- * The API writes it when it starts and removes it when it stops.
+ * The site also lets the Studio the API serves frame its previews (web/preview/settings.ts),
+ * so moving the Studio takes `STUDIO_PORT` alone. The API writes it when it starts and removes
+ * it when it stops. Free of path aliases: the production server (server.ts) loads it directly.
  */
+import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import { readTextIfPresent } from './atomic-file';
-import { isProcessRunning } from './process-alive';
+import { readTextIfPresent } from './atomic-file.ts';
+import { isProcessRunning } from './process-alive.ts';
 
 export interface LocalApiAddress {
   /** e.g. `https://127.0.0.1:3334`. */
@@ -23,6 +26,8 @@ export interface LocalApiAddress {
   readonly pid: number;
   /** What this machine's tools send as `Authorization: Bearer …` (the file is private). */
   readonly token: string;
+  /** The Studio whose browser calls the API accepts, as printed (`http://localhost:3333`). */
+  readonly studio?: string;
 }
 
 export function localApiAddressFile(storeFile: string): string {
@@ -51,7 +56,22 @@ export async function removeLocalApiAddress(storeFile: string, pid: number): Pro
  */
 export async function readLocalApiAddress(storeFile: string): Promise<LocalApiAddress | undefined> {
   const file = localApiAddressFile(storeFile);
-  const text = await readTextIfPresent(file);
+  return parseAddress(file, await readTextIfPresent(file));
+}
+
+/** readLocalApiAddress for settings read where nothing may wait (each preview request). */
+export function readLocalApiAddressNow(storeFile: string): LocalApiAddress | undefined {
+  const file = localApiAddressFile(storeFile);
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return parseAddress(file, text);
+}
+
+function parseAddress(file: string, text: string | undefined): LocalApiAddress | undefined {
   if (text === undefined) return undefined;
   let value: Partial<LocalApiAddress>;
   try {

@@ -31,6 +31,7 @@ import { VARIANTS } from './variants';
 /** The characters stega encoding hides in text: zero-width, invisible operators, BOM, tags. */
 const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/u;
 const DRAFT_TITLE = 'Entwurf der Vorschau';
+const MOVED_STUDIO = 'http://localhost:3444';
 
 const getBrowser = setupBrowser();
 let api: RunningLocalApi;
@@ -63,7 +64,15 @@ beforeAll(async () => {
   site = baseUrl('plain');
   const tls = await throwawayCertificate(['127.0.0.1', 'localhost']);
   setDefaultCACertificates([...getCACertificates('default'), tls.cert]);
-  api = await startLocalApi({ storeFile: E2E_STORE, tls, announce: true, log: () => undefined });
+  // Started after the site, on another port than the default, as `STUDIO_PORT=3444 npm run
+  // studio` does: the site finds this Studio through the API's announcement.
+  api = await startLocalApi({
+    storeFile: E2E_STORE,
+    tls,
+    announce: true,
+    log: () => undefined,
+    studioOrigins: [MOVED_STUDIO],
+  });
   actions = new ApiClient(api.url, api.token);
   const edit = await actions.post(`/data/actions/${api.dataset}`, {
     actions: [
@@ -129,9 +138,10 @@ describe('a page in a preview', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/\bprivate\b.*\bno-store\b/);
     expect(response.headers.get('cache-control')).not.toMatch(/s-maxage|public/);
-    // The Studio (any origin STUDIO_URL names) may frame it.
+    // The Studio may frame it: the one this checkout's local API announced after the site
+    // started (STUDIO_URL unset).
     expect(response.headers.get('content-security-policy')).toContain(
-      "frame-ancestors 'self' http://localhost:3333",
+      `frame-ancestors 'self' ${MOVED_STUDIO}`,
     );
     const html = await response.text();
     const clean = stegaClean(html);

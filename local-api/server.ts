@@ -62,10 +62,14 @@ export interface LocalApiOptions {
   readonly log?: (line: string) => void;
   /**
    * Tell other processes where this API is (`<store file>.api.json`, removed on close):
-   * the site checks the Studio's preview secrets with the API found there.
+   * the site checks the Studio's preview secrets with the API found there, and lets the
+   * first of `studioOrigins` frame its previews.
    */
   readonly announce?: boolean;
-  /** The Studio's origins (`http://localhost:3333`): browser requests from any other are refused. */
+  /**
+   * The Studio's origins (`http://localhost:3333`, the address printed first): browser
+   * requests from any other are refused.
+   */
   readonly studioOrigins?: readonly string[];
   /** Host names besides this machine's loopback names (`name`, or `name:port`), e.g. in tests. */
   readonly extraHosts?: readonly string[];
@@ -391,6 +395,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
       authority: tls.authority ?? tls.cert,
       pid: process.pid,
       token,
+      ...(options.studioOrigins?.[0] && { studio: options.studioOrigins[0] }),
     });
 
   return {

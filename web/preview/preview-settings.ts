@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readLocalApiAddressNow } from '../../content/local-api-address.ts';
+import { readContentSettings } from '../../content/settings.ts';
 
 /** The cookie Next's draft mode sets; only draft-mode responses may be framed by the Studio. */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass';
@@ -32,10 +34,28 @@ export interface PreviewSettings {
   readonly studioOrigin: string;
 }
 
+/**
+ * The Studio `npm run studio` runs on this checkout's store, as its local API announces it
+ * beside the dataset file: the Studio's port is then its own setting alone, and a Studio
+ * started after the site is found at the next preview request. A missing or unreadable
+ * announcement is no Studio; the enable route reports the API's file when it needs it.
+ */
+function announcedStudio(env: Record<string, string | undefined>): string | undefined {
+  try {
+    const content = readContentSettings(env, 'read');
+    if (content.kind !== 'local') return undefined;
+    const studio = readLocalApiAddressNow(content.file)?.studio;
+    return studio && URL.canParse(studio) ? studio : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** STUDIO_URL, else the Studio announced by this checkout's local API, else the default. */
 export function readPreviewSettings(
   env: Record<string, string | undefined> = process.env,
 ): PreviewSettings {
-  const value = env.STUDIO_URL?.trim() ? env.STUDIO_URL.trim() : undefined;
+  const value = env.STUDIO_URL?.trim() ? env.STUDIO_URL.trim() : announcedStudio(env);
   const result = PreviewSettings.safeParse({ STUDIO_URL: value });
   if (!result.success)
     throw new Error(`Invalid preview settings:\n${z.prettifyError(result.error)}`);
