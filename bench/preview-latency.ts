@@ -31,7 +31,7 @@ import {
   startStudioSession,
   STUDIO_SITE_BUILD,
   temporaryDataset,
-} from '@/testing/studio';
+} from '@/testing/studio-servers';
 
 const { values } = parseArgs({
   options: { edits: { type: 'string', default: '10' }, build: { type: 'string' } },

@@ -3,7 +3,7 @@
  * a small JSON file beside the dataset file it serves (`<store file>.api.json`) with its
  * address and the certificate that signs its TLS certificate. The site reads it to check
  * preview secrets with the API (the Studio keeps them there), whichever port the API got.
- * The site also lets the Studio the API serves frame its previews (web/preview/settings.ts),
+ * The site also lets the Studio the API serves frame its previews (web/preview/preview-settings.ts),
  * so moving the Studio takes `STUDIO_PORT` alone. The API writes it when it starts and removes
  * it when it stops. Free of path aliases: the production server (server.ts) loads it directly.
  */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readLocalApiAddressNow } from '../../content/local-api-address.ts';
-import { readContentSettings } from '../../content/settings.ts';
+import { readContentSettings } from '../../content/store-settings.ts';
 
 /** The cookie Next's draft mode sets; only draft-mode responses may be framed by the Studio. */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass';

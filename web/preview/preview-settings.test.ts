@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi } from '@/local-api/server';
 import { throwawayCertificate } from '@/local-api/tls';
-import { DEFAULT_STUDIO_URL, readPreviewSettings } from './settings';
+import { DEFAULT_STUDIO_URL, readPreviewSettings } from './preview-settings';
 
 let dir: string;
 let env: Record<string, string>;
