@@ -143,7 +143,7 @@ console.log(
   [
     '',
     `Studio:             http://localhost:${studioPort}   ← open this`,
-    `Local API:  ${api.projectUrl} (serving ${storeFile}; development only)`,
+    `Local API:          ${api.projectUrl} (serving ${storeFile}; development only)`,
     `Site:               ${siteLine}`,
     `Publishes go to:    ${notifier.target}`,
     ...trustStep,
