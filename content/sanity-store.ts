@@ -46,7 +46,7 @@ export class SanityStore implements ContentStore {
     return this.client.fetch<DictionaryDocument[]>(
       DICTIONARIES_QUERY,
       dictionaryQueryParams(namespaces),
-      { perspective },
+      { perspective: typeof perspective === 'string' ? perspective : [...perspective] },
     );
   }
 

@@ -13,7 +13,8 @@ export type Perspective = 'raw' | ReadPerspective;
 /**
  * The perspective a request asks for. Without one, API versions from 2025-02-19 on read
  * published documents and older versions read everything, as Sanity's API does. A stack
- * of release names ending in `drafts` (what the Studio sends) reads as `drafts`.
+ * of release names (what the Studio sends, often ending in `drafts`) reads each document from
+ * the first layer that has it (content/perspective.ts).
  */
 export function perspectiveOf(value: string | null, apiVersion: string): Perspective {
   if (!value) return apiVersion === 'X' || apiVersion >= '2025-02-19' ? 'published' : 'raw';
@@ -22,10 +23,12 @@ export function perspectiveOf(value: string | null, apiVersion: string): Perspec
     if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new ApiError(400, `unknown perspective "${value}"`);
   }
   if (names.length === 1 && names[0] === 'raw') return 'raw';
-  if (names.includes('drafts') || names.includes('previewDrafts')) return 'drafts';
-  if (names.includes('published')) return 'published';
-  // Release names alone: this API has no releases, so only published documents remain.
-  return 'published';
+  if (names.length === 1 && names[0] === 'published') return 'published';
+  if (names.length === 1 && ['drafts', 'previewDrafts'].includes(names[0]!)) return 'drafts';
+  // A stack of release names, highest priority first, over drafts when it names them.
+  return names
+    .filter((name) => name !== 'published')
+    .map((name) => (name === 'previewDrafts' ? 'drafts' : name));
 }
 
 export function documentsIn(documents: ApiDocument[], perspective: Perspective): object[] {
