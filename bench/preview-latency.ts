@@ -17,19 +17,18 @@
  * A benchmark, not a test: it prints numbers and fails only when it cannot measure.
  */
 import { loadavg } from 'node:os';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Request } from 'playwright-core';
 import { formatTable } from '@/content/report';
+import { percentile } from './statistics';
 import { documentId, documentType } from '@/schemas';
-import { buildSite, distDir } from '@/testing/site-server';
 import {
-  buildStudio,
+  benchBuilds,
   serveSiteCopy,
   startStudioSession,
-  STUDIO_SITE_BUILD,
   temporaryDataset,
 } from '@/testing/studio-servers';
 
@@ -39,11 +38,6 @@ const { values } = parseArgs({
 const EDITS = Number(values.edits);
 const FIELD = 'title.main.de';
 const SHOWN_SELECTOR = '#hero-title';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const load = () =>
   loadavg()
@@ -72,18 +66,7 @@ const HOPS = [
 const work = await mkdtemp(path.join(tmpdir(), 'rg-preview-latency-'));
 const dataset = await temporaryDataset();
 try {
-  const build = values.build ? path.resolve(values.build) : path.join(work, 'build');
-  if (!values.build) {
-    console.log('building the Studio…');
-    buildStudio(build);
-  }
-  const siteBuilt = await stat(path.join(distDir({ ...STUDIO_SITE_BUILD, env: {} }), 'BUILD_ID'))
-    .then(() => true)
-    .catch(() => false);
-  if (!siteBuilt) {
-    console.log('building the site…');
-    buildSite({ ...STUDIO_SITE_BUILD, env: { CONTENT_STORE_FILE: dataset.storeFile } });
-  }
+  const build = await benchBuilds(values.build, work, dataset.storeFile);
   const session = await startStudioSession({
     build,
     storeFile: dataset.storeFile,

@@ -25,19 +25,17 @@
  * tests share (`.next-e2e-studio-live`), built first when absent.
  */
 import '@/scripts/load-env';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
 import { formatTable } from '@/content/report';
 import { documentId, type Namespace } from '@/schemas';
-import { buildSite, distDir } from '@/testing/site-server';
 import {
-  buildStudio,
+  benchBuilds,
   measureRoom,
   serveSiteCopy,
-  STUDIO_SITE_BUILD,
   startStudioSession,
   temporaryDataset,
   type FormRoom,
@@ -406,18 +404,7 @@ async function walk(page: Page, siteUrl: string): Promise<Figures> {
 const work = await mkdtemp(path.join(tmpdir(), 'rg-studio-walk-'));
 const dataset = await temporaryDataset();
 try {
-  const build = values.build ? path.resolve(values.build) : path.join(work, 'build');
-  if (!values.build) {
-    console.log('building the Studio…');
-    buildStudio(build);
-  }
-  const siteBuilt = await stat(path.join(distDir({ ...STUDIO_SITE_BUILD, env: {} }), 'BUILD_ID'))
-    .then(() => true)
-    .catch(() => false);
-  if (!siteBuilt) {
-    console.log('building the site…');
-    buildSite({ ...STUDIO_SITE_BUILD, env: { CONTENT_STORE_FILE: dataset.storeFile } });
-  }
+  const build = await benchBuilds(values.build, work, dataset.storeFile);
   const documents = (await readFile(dataset.storeFile, 'utf8'))
     .trim()
     .split('\n')

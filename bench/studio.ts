@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { formatTable } from '@/content/report';
+import { percentile } from './statistics';
 import { NAMESPACES, documentId } from '@/schemas';
 import { TRANSLATED_FROM } from '@/schemas/translation-status';
 import {
@@ -36,11 +37,6 @@ function textCount(value: unknown): number {
       .filter(([key]) => !key.startsWith('_') && key !== TRANSLATED_FROM)
       .reduce((sum, [, item]) => sum + textCount(item), 0);
   return 0;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Types into a text field and returns one latency per keystroke. */

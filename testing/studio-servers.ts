@@ -21,7 +21,7 @@ import { documentId, getDictionary, type Namespace } from '@/schemas';
 import { fieldGroups } from '@/schemas/sanity/documents';
 import { launchChromium } from './chromium';
 import { listenLocally } from './local-http';
-import { distDir, serveBuildCopy, type RunningSite, type Variant } from './site-server';
+import { buildSite, distDir, serveBuildCopy, type RunningSite, type Variant } from './site-server';
 
 export const STUDIO_API_HOST = 'https://studio-api.test';
 export const STUDIO_PROJECT_ID = 'local';
@@ -329,6 +329,30 @@ export async function publishEdit(
  * bundled copy (`.next-e2e-studio-live`); each test serves its own copy of it.
  */
 export const STUDIO_SITE_BUILD = { name: 'studio-live' } as const;
+
+/**
+ * What a Studio benchmark runs on: the Studio built into `<work>/build` unless `build` names
+ * one built before, and the shared site build, built first when absent. Returns the Studio's.
+ */
+export async function benchBuilds(
+  build: string | undefined,
+  work: string,
+  storeFile: string,
+): Promise<string> {
+  const studio = build ? path.resolve(build) : path.join(work, 'build');
+  if (!build) {
+    console.log('building the Studio…');
+    buildStudio(studio);
+  }
+  const siteBuilt = await stat(path.join(distDir({ ...STUDIO_SITE_BUILD, env: {} }), 'BUILD_ID'))
+    .then(() => true)
+    .catch(() => false);
+  if (!siteBuilt) {
+    console.log('building the site…');
+    buildSite({ ...STUDIO_SITE_BUILD, env: { CONTENT_STORE_FILE: storeFile } });
+  }
+  return studio;
+}
 
 /**
  * Serves a copy of the shared site build (`.next-e2e-<name>`) on `storeFile` with `env`:
