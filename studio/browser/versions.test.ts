@@ -245,6 +245,11 @@ describe('undoing a bad publish with the Versions tool', () => {
     for (const namespace of ['hero', 'about', 'faqPage'])
       await plan.getByTestId(`site-restore-item-${namespace}`).waitFor();
     expect(await plan.locator('li').count()).toBe(3);
+    // Counted texts in their plural form, not "dictionary(ies)".
+    expect(await plan.innerText()).toMatch(/3 dictionaries change:/);
+    await expect
+      .poll(() => page().getByTestId('site-restore-start').innerText())
+      .toBe('Restore these 3 dictionaries');
 
     await page().getByTestId('site-restore-start').click();
     const confirmedAt = await confirmRestore();

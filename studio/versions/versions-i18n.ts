@@ -1,6 +1,7 @@
 /**
  * The Versions tool's texts in the Studio's interface languages (interface-languages.ts):
- * English and German (informal "du", as the site). Sanity picks the bundle of the locale
+ * English and German (informal "du", as the site). Counted texts have a `_one` and an `_other`
+ * form, which Sanity (i18next) picks by `count`. Sanity picks the bundle of the locale
  * the editor chose in the user menu.
  */
 import { defineInterfaceTexts, type LanguageNameKey } from '../interface-languages';
@@ -38,8 +39,10 @@ const en = {
   'compare.none-changed': 'No text differs in {{language}}.',
   'restore.button': 'Restore this version',
   'restore.confirm.title': 'Restore this version of {{title}}?',
-  'restore.confirm.body':
-    'After this, the site shows the version from {{time}}: it is published at once and goes live within seconds; {{count}} text(s) change. The texts live now stay in the list, so you can undo it.',
+  'restore.confirm.body_one':
+    'After this, the site shows the version from {{time}}: it is published at once and goes live within seconds; one text changes. The texts live now stay in the list, so you can undo it.',
+  'restore.confirm.body_other':
+    'After this, the site shows the version from {{time}}: it is published at once and goes live within seconds; {{count}} texts change. The texts live now stay in the list, so you can undo it.',
   'undo.confirm.title': 'Undo the restore of {{title}}?',
   'restore.cancel': 'Cancel',
   'restore.ok': 'Restore',
@@ -51,20 +54,32 @@ const en = {
   'site.hint':
     'Your local time. Every dictionary that changed since then goes back to the version that was live at that moment: all of them together, or none.',
   'site.preview': 'Show what changes',
-  'site.list.heading': '{{count}} dictionary(ies) change:',
-  'site.item': 'back to the version from {{time}}; {{count}} text(s) change',
-  'site.restore': 'Restore these {{count}} dictionary(ies)',
+  'site.list.heading_one': 'One dictionary changes:',
+  'site.list.heading_other': '{{count}} dictionaries change:',
+  'site.item_one': 'back to the version from {{time}}; one text changes',
+  'site.item_other': 'back to the version from {{time}}; {{count}} texts change',
+  'site.restore_one': 'Restore this dictionary',
+  'site.restore_other': 'Restore these {{count}} dictionaries',
   'site.confirm.title': 'Restore the site as it was at {{time}}?',
-  'site.confirm.body':
-    'After this, the site shows the texts it had at {{time}}: the {{count}} dictionary(ies) listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
+  'site.confirm.body_one':
+    'After this, the site shows the texts it had at {{time}}: the dictionary listed is published at once and goes live within seconds. Each restore is a new version, so you can undo it.',
+  'site.confirm.body_other':
+    'After this, the site shows the texts it had at {{time}}: the {{count}} dictionaries listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
   'site.undo.confirm.title': 'Undo the restore of the whole site?',
-  'site.undo.confirm.body':
-    'After this, the site shows again what it showed before the restore: {{count}} dictionary(ies) go back together, live within seconds:',
-  'site.undo.item': 'the version from {{time}}; {{count}} text(s) change',
-  'site.undo.done':
-    'The restore is undone: {{count}} dictionary(ies) are back as before it, live within seconds.',
-  'site.done':
-    'The site is back as it was at {{time}}: {{count}} dictionary(ies) published, live within seconds.',
+  'site.undo.confirm.body_one':
+    'After this, the site shows again what it showed before the restore: one dictionary goes back, live within seconds:',
+  'site.undo.confirm.body_other':
+    'After this, the site shows again what it showed before the restore: {{count}} dictionaries go back together, live within seconds:',
+  'site.undo.item_one': 'the version from {{time}}; one text changes',
+  'site.undo.item_other': 'the version from {{time}}; {{count}} texts change',
+  'site.undo.done_one':
+    'The restore is undone: one dictionary is back as before it, live within seconds.',
+  'site.undo.done_other':
+    'The restore is undone: {{count}} dictionaries are back as before it, live within seconds.',
+  'site.done_one':
+    'The site is back as it was at {{time}}: one dictionary published, live within seconds.',
+  'site.done_other':
+    'The site is back as it was at {{time}}: {{count}} dictionaries published, live within seconds.',
   'refusal.no-versions':
     'No version of {{title}} is kept yet: versions are kept from the first publish that goes live.',
   'refusal.no-versions-site':
@@ -86,7 +101,9 @@ const en = {
     '{{titles}} changed meanwhile. Nothing was changed: look at the versions again and retry.',
 } as const;
 
-export type VersionsTextKey = keyof typeof en | LanguageNameKey;
+/** A counted text is asked for by its name without the suffix, with `count`. */
+type Counted<K> = K extends `${infer Name}_${'one' | 'other'}` ? Name : K;
+export type VersionsTextKey = Counted<keyof typeof en> | LanguageNameKey;
 
 const de: Record<keyof typeof en, string> = {
   title: 'Versionen',
@@ -119,8 +136,10 @@ const de: Record<keyof typeof en, string> = {
   'compare.none-changed': 'Auf {{language}} unterscheidet sich kein Text.',
   'restore.button': 'Diese Version wiederherstellen',
   'restore.confirm.title': 'Diese Version von {{title}} wiederherstellen?',
-  'restore.confirm.body':
-    'Danach zeigt die Website die Version vom {{time}}: Sie wird sofort veröffentlicht und geht in wenigen Sekunden live; {{count}} Text(e) ändern sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
+  'restore.confirm.body_one':
+    'Danach zeigt die Website die Version vom {{time}}: Sie wird sofort veröffentlicht und geht in wenigen Sekunden live; ein Text ändert sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
+  'restore.confirm.body_other':
+    'Danach zeigt die Website die Version vom {{time}}: Sie wird sofort veröffentlicht und geht in wenigen Sekunden live; {{count}} Texte ändern sich. Die Texte, die jetzt live sind, bleiben in der Liste, du kannst es also rückgängig machen.',
   'undo.confirm.title': 'Wiederherstellung von {{title}} rückgängig machen?',
   'restore.cancel': 'Abbrechen',
   'restore.ok': 'Wiederherstellen',
@@ -133,20 +152,32 @@ const de: Record<keyof typeof en, string> = {
   'site.hint':
     'Deine Ortszeit. Jedes Wörterbuch, das sich seitdem geändert hat, kehrt zu der Version zurück, die in diesem Moment live war: alle zusammen oder keines.',
   'site.preview': 'Zeigen, was sich ändert',
-  'site.list.heading': '{{count}} Wörterbuch/Wörterbücher ändern sich:',
-  'site.item': 'zurück zur Version vom {{time}}; {{count}} Text(e) ändern sich',
-  'site.restore': 'Diese {{count}} Wörterbuch/Wörterbücher wiederherstellen',
+  'site.list.heading_one': 'Ein Wörterbuch ändert sich:',
+  'site.list.heading_other': '{{count}} Wörterbücher ändern sich:',
+  'site.item_one': 'zurück zur Version vom {{time}}; ein Text ändert sich',
+  'site.item_other': 'zurück zur Version vom {{time}}; {{count}} Texte ändern sich',
+  'site.restore_one': 'Dieses Wörterbuch wiederherstellen',
+  'site.restore_other': 'Diese {{count}} Wörterbücher wiederherstellen',
   'site.confirm.title': 'Die Website so wiederherstellen, wie sie am {{time}} war?',
-  'site.confirm.body':
+  'site.confirm.body_one':
+    'Danach zeigt die Website die Texte vom {{time}}: Das aufgeführte Wörterbuch wird sofort veröffentlicht und geht in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
+  'site.confirm.body_other':
     'Danach zeigt die Website die Texte vom {{time}}: Die {{count}} aufgeführten Wörterbücher werden sofort und gemeinsam veröffentlicht und gehen in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
   'site.undo.confirm.title': 'Wiederherstellung der ganzen Website rückgängig machen?',
-  'site.undo.confirm.body':
-    'Danach zeigt die Website wieder, was sie vor der Wiederherstellung gezeigt hat: {{count}} Wörterbuch/Wörterbücher kehren gemeinsam zurück, in wenigen Sekunden live:',
-  'site.undo.item': 'die Version vom {{time}}; {{count}} Text(e) ändern sich',
-  'site.undo.done':
-    'Die Wiederherstellung ist rückgängig gemacht: {{count}} Wörterbuch/Wörterbücher sind wieder wie davor, in wenigen Sekunden live.',
-  'site.done':
-    'Die Website ist wieder so wie am {{time}}: {{count}} Wörterbuch/Wörterbücher veröffentlicht, in wenigen Sekunden live.',
+  'site.undo.confirm.body_one':
+    'Danach zeigt die Website wieder, was sie vor der Wiederherstellung gezeigt hat: ein Wörterbuch kehrt zurück, in wenigen Sekunden live:',
+  'site.undo.confirm.body_other':
+    'Danach zeigt die Website wieder, was sie vor der Wiederherstellung gezeigt hat: {{count}} Wörterbücher kehren gemeinsam zurück, in wenigen Sekunden live:',
+  'site.undo.item_one': 'die Version vom {{time}}; ein Text ändert sich',
+  'site.undo.item_other': 'die Version vom {{time}}; {{count}} Texte ändern sich',
+  'site.undo.done_one':
+    'Die Wiederherstellung ist rückgängig gemacht: ein Wörterbuch ist wieder wie davor, in wenigen Sekunden live.',
+  'site.undo.done_other':
+    'Die Wiederherstellung ist rückgängig gemacht: {{count}} Wörterbücher sind wieder wie davor, in wenigen Sekunden live.',
+  'site.done_one':
+    'Die Website ist wieder so wie am {{time}}: ein Wörterbuch veröffentlicht, in wenigen Sekunden live.',
+  'site.done_other':
+    'Die Website ist wieder so wie am {{time}}: {{count}} Wörterbücher veröffentlicht, in wenigen Sekunden live.',
   'refusal.no-versions':
     'Von {{title}} ist noch keine Version gespeichert: Versionen werden ab der ersten Veröffentlichung gespeichert, die live geht.',
   'refusal.no-versions-site':
