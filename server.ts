@@ -96,7 +96,6 @@ function refuse(
   const { status, body } = EDGE_TEXT[kind];
   res.statusCode = status;
   res.setHeader('Cache-Control', NEVER);
-  for (const name of ['Surrogate-Key', 'Cache-Tag']) res.removeHeader(name);
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.end(body);
