@@ -169,6 +169,17 @@ else sharedRedis();
 // none in development, where every request renders the code as it is now.
 const pageMemory = DEV ? undefined : new PageMemory(sharedRedis());
 
+/** The local store's dataset file, beside which the site announces itself; none with Sanity. */
+const localStoreFile = (() => {
+  try {
+    const content = readContentSettings(process.env, 'read');
+    return content.kind === 'local' ? content.file : undefined;
+  } catch {
+    // The content store reports its own settings' mistakes where it is used.
+    return undefined;
+  }
+})();
+
 let stopping = false;
 const inFlight = new Set<ServerResponse>();
 function track(res: ServerResponse): void {
@@ -181,16 +192,6 @@ function track(res: ServerResponse): void {
   if (stopping) res.shouldKeepAlive = false;
 }
 // The Host header is checked in answer(), so that its refusal carries the security headers.
-/** The local store's dataset file, beside which the site announces itself; none with Sanity. */
-const localStoreFile = (() => {
-  try {
-    const content = readContentSettings(process.env, 'read');
-    return content.kind === 'local' ? content.file : undefined;
-  } catch {
-    // The content store reports its own settings' mistakes where it is used.
-    return undefined;
-  }
-})();
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   track(res);
   void answer(req, res);
