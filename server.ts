@@ -320,7 +320,8 @@ async function answer(
     res.writeHead(308, { 'Cache-Control': NEVER, Location: edge.location });
     return void res.end();
   }
-  const url = URL.parse(target, 'http://site.invalid') ?? new URL('http://site.invalid/');
+  // Joined, not resolved: `//evil.example` is a path here (Next collapses it), not a host.
+  const url = URL.parse(`http://site.invalid${target}`) ?? new URL('http://site.invalid/');
   const policy = edgeCachePolicy({
     method,
     pathname: url.pathname,
