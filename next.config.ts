@@ -3,9 +3,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
-import { DRAFT_MODE_COOKIE } from './web/preview/preview-settings';
-import { REQUEST_BODY_LIMIT } from './web/edge/http-edge';
-import { securityHeaders } from './web/edge/security-headers';
 import {
   readNewsletterSettings,
   readSharedCacheSetting,
@@ -42,8 +39,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Type-checking and linting run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true, tsconfigPath: variantTsconfig(distDir) },
-  // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
-  // itself: Next's own redirects would go out without the security headers below.
+  // The proxy answers legacy paths (308 to the sister sites) and server.ts removes trailing
+  // slashes: one place each decides them.
   // SITE_URL is inlined (web/site/site-settings.ts siteUrl) so canonical links never depend on the
   // environment of the server that regenerates a page.
   // CONTENT_CACHE_GENERATION keys the dictionaries in Next's data cache
@@ -55,24 +52,7 @@ const nextConfig: NextConfig = {
     LEGACY_SITE_TR_URL: settings.LEGACY_SITE_TR_URL,
   },
   skipTrailingSlashRedirect: true,
-  // Next copies a request's body for the proxy; no route takes more than this (the webhook's
-  // tiny JSON), so no more of a larger body is held in memory (the default is 10 MB).
-  experimental: { proxyClientMaxBodySize: REQUEST_BODY_LIMIT },
-  async headers() {
-    const headers = securityHeaders({ development: process.env.NODE_ENV === 'development' });
-    // With the draft-mode cookie the proxy sets the framing headers: a preview may be
-    // framed by the Studio (its origin is a runtime setting), any other request by no one.
-    const framing = new Set(['Content-Security-Policy', 'X-Frame-Options']);
-    const draftCookie = [{ type: 'cookie' as const, key: DRAFT_MODE_COOKIE }];
-    return [
-      { source: '/:path*', missing: draftCookie, headers },
-      {
-        source: '/:path*',
-        has: draftCookie,
-        headers: headers.filter(({ key }) => !framing.has(key)),
-      },
-    ];
-  },
+  // The security headers, like every other decision about a request, are server.ts's.
 };
 
 /**

@@ -1,28 +1,33 @@
 /**
- * The production server: Next's own request handler (the same one `next start` runs) behind
- * a thin guard for what Next answers before the proxy or next.config can act:
+ * The site's one request edge: every way of running the site (`npm run dev` with `--dev`,
+ * `npm run serve`) passes this pipeline, which decides each of these once, before Next's own
+ * request handler (the one `next start` runs) sees the request:
  *
- * - TRACE and TRACK: Next builds a fetch Request for the proxy, which refuses these methods,
- *   so each one became a 500 with a stack trace in the log. Answered here with 405.
- * - Every response starts with the security headers, so that the few Next writes before any
- *   route rule (the 308 that collapses `//` and `\` in paths, its last-resort 500) carry them
- *   too; the proxy and next.config set the same values on everything else.
- * - A request Node cannot parse gets its 400 (or 431) with the same headers, and so do the
- *   answers Node would give itself: no Host (400), an unknown `Expect` (417), CONNECT (405).
- * - The request target becomes a path: an absolute-form target (`GET http://evil.example/`)
- *   keeps only its path, so nothing Next builds from it (a redirect) names another host;
- *   `*` and other forms get 400.
- * - Request bodies: over REQUEST_BODY_LIMIT (4 KiB; only the webhook takes one) 413, and a
- *   chunked body of unknown size 411, before a byte is read (`Expect: 100-continue` is
- *   answered the same way, before the client sends the body).
- * - What a shared cache in front may keep, and the tags a publish purges it by, is decided from
- *   the request and set before Next answers (web/edge/edge-cache.ts says why not in Next).
- * - Pages and `/locales` files are answered from memory while current (web/edge/page-memory.ts);
- *   Next's cache hands over their bytes, pages with the late-scripts rewrite (web/edge/page-cache.ts).
- * - On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight
- *   (for at most SHUTDOWN_GRACE_MS) and exits 0.
+ * - Refusals, each a plain-text answer: a request target that is no path (400; the absolute
+ *   form `GET http://evil.example/` keeps only its path, so nothing Next builds from it names
+ *   another host), no Host (400), a method the path does not answer (405 with `Allow`, TRACE
+ *   included, which Next could not even hand to its proxy), a path whose percent-encoding does
+ *   not decode (400), a body over REQUEST_BODY_LIMIT (413) or of unknown size (411) before a
+ *   byte is read (`Expect: 100-continue` is answered the same way, before the body is sent).
+ *   Node's own answers (a request it cannot parse, an unknown `Expect`, CONNECT) are made here
+ *   too, so that they carry the security headers.
+ * - The trailing-slash redirect (308 to the path without it; web/edge/http-edge.ts).
+ * - Preview or not (this build's draft-mode cookie): a preview may be framed by the Studio and
+ *   gets `?keys=1` passed on to its render in a request header.
+ * - What a shared cache in front may keep, and the tags a publish purges it by
+ *   (web/edge/edge-cache.ts says why not in Next).
+ * - The security headers, set on every response before Next answers, so that Next's own
+ *   answers (its files, 404 and 500, the 308 that collapses `//` and `\` in paths) carry them.
  *
- * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`.
+ * proxy.ts keeps only what must run inside Next: the rewrites of page paths to their language
+ * routes, the legacy redirects and the links from newsletter e-mails. In production, pages and
+ * `/locales` files are answered from memory while current (web/edge/page-memory.ts); Next's
+ * cache hands over their bytes, pages with the late-scripts rewrite (web/edge/page-cache.ts).
+ * On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight (for
+ * at most SHUTDOWN_GRACE_MS) and exits 0.
+ *
+ * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`,
+ * or `npm run dev` (`--dev`: Next's development server, Turbopack and hot reloading).
  */
 import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -32,38 +37,38 @@ import { loadEnvFiles } from './content/env-files.ts';
 import { readContentSettings } from './content/store-settings.ts';
 import { removeSiteAddress, writeSiteAddress } from './content/site-address.ts';
 import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/client-address.ts';
-import { isDraftModeRequest, readPreviewSettings } from './web/preview/preview-settings.ts';
+import {
+  isDraftModeRequest,
+  PREVIEW_KEYS_HEADER,
+  readPreviewSettings,
+} from './web/preview/preview-settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { edgeCachePolicy, NEVER, SHARED, tagHeaders } from './web/edge/edge-cache.ts';
-import {
-  allowedMethods,
-  bodyAnswer,
-  EDGE_TEXT,
-  originForm,
-  UNROUTABLE_METHODS,
-} from './web/edge/http-edge.ts';
+import { bodyAnswer, EDGE_TEXT, edgeAnswer, originForm } from './web/edge/http-edge.ts';
 import { keptRequest, pageCapture, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/site-settings.ts';
 
-// What `next start` sets; React and Next read it when they load (below, after this line).
-Object.assign(process.env, { NODE_ENV: 'production' });
-// Next reads the .env files only when it loads (below); PORT and STUDIO_URL are needed earlier.
-loadEnvFiles(import.meta.dirname);
-
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
+    port: { type: 'string', short: 'p' },
     hostname: { type: 'string', short: 'H' },
+    dev: { type: 'boolean', default: false },
   },
 });
+const DEV = values.dev;
+// What `next start` (or `next dev`) sets; React and Next read it when they load (below).
+Object.assign(process.env, { NODE_ENV: DEV ? 'development' : 'production' });
+// Next reads the .env files only when it loads (below); PORT and STUDIO_URL are needed earlier.
+loadEnvFiles(import.meta.dirname, DEV);
+values.port ??= process.env.PORT || '3000';
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`server: --port must be a port number, got "${values.port}"`);
   process.exit(1);
 }
 
-const HEADERS = securityHeaders();
+const HEADERS = securityHeaders({ development: DEV });
 // Route handlers learn who sent a request from headers named now (web/edge/client-address.ts).
 chooseClientAddressHeader();
 const DIST_DIR = path.resolve(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
@@ -82,14 +87,6 @@ try {
 /** How long requests in flight may take to finish once the server is told to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function pathnameOf(url: string | undefined): string {
-  try {
-    return new URL(url ?? '/', 'http://site.invalid').pathname;
-  } catch {
-    return '/';
-  }
-}
-
 /** One of the edge's own plain-text answers. */
 function refuse(
   res: ServerResponse,
@@ -99,7 +96,6 @@ function refuse(
   const { status, body } = EDGE_TEXT[kind];
   res.statusCode = status;
   res.setHeader('Cache-Control', NEVER);
-  for (const name of ['Surrogate-Key', 'Cache-Tag']) res.removeHeader(name);
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.end(body);
@@ -169,8 +165,60 @@ if (sharedCache.kind === 'invalid')
   );
 // Connects now, so the log says at start whether Redis answers.
 else sharedRedis();
-// Pages and /locales files answered from memory while their tags are current (the fast path).
-const pageMemory = new PageMemory(sharedRedis());
+// Pages and /locales files answered from memory while their tags are current (the fast path);
+// none in development, where every request renders the code as it is now.
+const pageMemory = DEV ? undefined : new PageMemory(sharedRedis());
+
+/** The local store's dataset file, beside which the site announces itself; none with Sanity. */
+const localStoreFile = (() => {
+  try {
+    const content = readContentSettings(process.env, 'read');
+    return content.kind === 'local' ? content.file : undefined;
+  } catch {
+    // The content store reports its own settings' mistakes where it is used.
+    return undefined;
+  }
+})();
+
+let stopping = false;
+const inFlight = new Set<ServerResponse>();
+function track(res: ServerResponse): void {
+  inFlight.add(res);
+  res.once('close', () => {
+    inFlight.delete(res);
+    // Once stopping, a keep-alive connection closes as soon as its request is answered.
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+  if (stopping) res.shouldKeepAlive = false;
+}
+// The Host header is checked in answer(), so that its refusal carries the security headers.
+const server = createServer({ requireHostHeader: false }, (req, res) => {
+  track(res);
+  void answer(req, res);
+});
+// Node answers these itself, without the headers, unless told otherwise.
+server.on('checkContinue', (req, res) => {
+  track(res);
+  void answer(req, res, { expectsContinue: true });
+});
+server.on('checkExpectation', (_req, res: ServerResponse) => {
+  for (const { key, value } of HEADERS) res.setHeader(key, value);
+  refuse(res, 'expectation-failed');
+});
+// CONNECT asks for a tunnel: this is no proxy.
+server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+  socket.on('error', () => undefined);
+  socket.end(rawResponse(405, 'Method Not Allowed', ['Allow: GET, HEAD']));
+});
+
+server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  // Answer only on a connection that has sent nothing yet; otherwise just close it.
+  if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
+    socket.end(rawClientError(error.code));
+  } else {
+    socket.destroy();
+  }
+});
 
 const { default: next } = await import('next');
 // No `hostname` for Next, whatever --hostname says: Next 16 builds the proxy's URLs on
@@ -178,7 +226,8 @@ const { default: next } = await import('next');
 // (every 404, the newsletter link pages) looked external and was fetched over HTTP from this
 // same server, which rewrote it again: hundreds of connections to itself, then a hang. With
 // none, both sides say "localhost" and every rewrite stays inside the process.
-const app = next({ dir: import.meta.dirname, dev: false, port });
+// The server is Next's for WebSocket upgrades: the development server's hot reloading.
+const app = next({ dir: import.meta.dirname, dev: DEV, port, httpServer: server });
 await app.prepare();
 const nextHandler = app.getRequestHandler();
 
@@ -201,6 +250,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
  * (web/edge/page-cache.ts), compressed once.
  */
 async function askNextAndKeep(
+  pageMemory: PageMemory,
   req: IncomingMessage,
   res: ServerResponse,
   kept: KeptRequest,
@@ -239,18 +289,43 @@ async function answer(
   { expectsContinue = false } = {},
 ): Promise<void> {
   // The fast path first: a kept page needs none of what follows (its answer was made by it).
-  const kept = req.headers.host && req.url?.startsWith('/') ? keptRequest(req) : undefined;
-  if (kept && (await pageMemory.answer(kept.key, req, res))) return;
+  const kept =
+    pageMemory && req.headers.host && req.url?.startsWith('/') ? keptRequest(req) : undefined;
+  if (kept && (await pageMemory!.answer(kept.key, req, res))) return;
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
-  const draftMode = isDraftModeRequest(req.headers.cookie, DIST_DIR);
-  const headers = draftMode
-    ? securityHeaders({ framedBy: readPreviewSettings().studioOrigin })
+  const preview = isDraftModeRequest(req.headers.cookie, DIST_DIR);
+  const headers = preview
+    ? securityHeaders({ development: DEV, framedBy: readPreviewSettings().studioOrigin })
     : HEADERS;
   for (const { key, value } of headers) res.setHeader(key, value);
+  // Next resolves redirects and routes against the target's host if it names one.
+  const target = originForm(req.url);
+  if (target === undefined) return refuse(res, 'bad-target');
+  req.url = target;
+  if (!req.headers.host) return refuse(res, 'no-host');
+  // Refused before a byte of it is read; the connection closes, so the rest is never read.
+  const body = bodyAnswer(req.headers['content-length'], req.headers['transfer-encoding']);
+  if (body !== 'pass') return refuse(res, body, { Connection: 'close' });
+  // The path as sent (still encoded, `//` not yet collapsed by Next): methods, encoding, slash.
+  const query = target.indexOf('?');
+  const method = req.method ?? 'GET';
+  const edge = edgeAnswer(
+    method,
+    query < 0 ? target : target.slice(0, query),
+    query < 0 ? '' : target.slice(query),
+  );
+  if (edge.kind === 'method-not-allowed') return refuse(res, edge.kind, { Allow: edge.allow });
+  if (edge.kind === 'bad-request') return refuse(res, edge.kind);
+  if (edge.kind === 'redirect') {
+    res.writeHead(308, { 'Cache-Control': NEVER, Location: edge.location });
+    return void res.end();
+  }
+  // Joined, not resolved: `//evil.example` is a path here (Next collapses it), not a host.
+  const url = URL.parse(`http://site.invalid${target}`) ?? new URL('http://site.invalid/');
   const policy = edgeCachePolicy({
-    method: req.method ?? 'GET',
-    pathname: pathnameOf(req.url),
-    search: URL.parse(req.url ?? '/', 'http://site.invalid')?.search ?? '',
+    method,
+    pathname: url.pathname,
+    search: url.search,
     hasCookie: Boolean(req.headers.cookie),
     rsc: req.headers.rsc !== undefined,
   });
@@ -258,19 +333,9 @@ async function answer(
     res.setHeader('Cache-Control', policy.cacheControl);
     for (const [key, value] of Object.entries(tagHeaders(policy.tags))) res.setHeader(key, value);
   }
-  // Next resolves redirects and routes against the target's host if it names one.
-  const target = originForm(req.url);
-  if (target === undefined) return refuse(res, 'bad-target');
-  req.url = target;
-  if (!req.headers.host) return refuse(res, 'no-host');
   markClient(req.headers, clientOf(req.socket.remoteAddress ?? '', req.headers, TRUSTED_PROXIES));
-  if (UNROUTABLE_METHODS.has(req.method ?? ''))
-    return refuse(res, 'method-not-allowed', {
-      Allow: allowedMethods(pathnameOf(req.url)).join(', '),
-    });
-  // Refused before a byte of it is read; the connection closes, so the rest is never read.
-  const body = bodyAnswer(req.headers['content-length'], req.headers['transfer-encoding']);
-  if (body !== 'pass') return refuse(res, body, { Connection: 'close' });
+  // Set (or overwritten) for previews only: the render reads it only in draft mode.
+  if (preview) req.headers[PREVIEW_KEYS_HEADER] = url.searchParams.get('keys') === '1' ? '1' : '0';
   if (expectsContinue) res.writeContinue();
   let request = req;
   if (Number(req.headers['content-length'] ?? 0) > 0) {
@@ -279,62 +344,14 @@ async function answer(
     if (!received) return void req.socket.destroy();
     request = replayed(req, received);
   }
-  if (kept && request.method === 'GET') return askNextAndKeep(request, res, kept);
+  if (kept && method === 'GET') return askNextAndKeep(pageMemory!, request, res, kept);
   await handle(request, res);
 }
 
-let stopping = false;
-const inFlight = new Set<ServerResponse>();
-function track(res: ServerResponse): void {
-  inFlight.add(res);
-  res.once('close', () => {
-    inFlight.delete(res);
-    // Once stopping, a keep-alive connection closes as soon as its request is answered.
-    if (stopping) setImmediate(() => server.closeIdleConnections());
-  });
-  if (stopping) res.shouldKeepAlive = false;
-}
-// The Host header is checked in answer(), so that its refusal carries the security headers.
-/** The local store's dataset file, beside which the site announces itself; none with Sanity. */
-const localStoreFile = (() => {
-  try {
-    const content = readContentSettings(process.env, 'read');
-    return content.kind === 'local' ? content.file : undefined;
-  } catch {
-    // The content store reports its own settings' mistakes where it is used.
-    return undefined;
-  }
-})();
-const server = createServer({ requireHostHeader: false }, (req, res) => {
-  track(res);
-  void answer(req, res);
-});
-// Node answers these itself, without the headers, unless told otherwise.
-server.on('checkContinue', (req, res) => {
-  track(res);
-  void answer(req, res, { expectsContinue: true });
-});
-server.on('checkExpectation', (_req, res: ServerResponse) => {
-  for (const { key, value } of HEADERS) res.setHeader(key, value);
-  refuse(res, 'expectation-failed');
-});
-// CONNECT asks for a tunnel: this is no proxy.
-server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-  socket.on('error', () => undefined);
-  socket.end(rawResponse(405, 'Method Not Allowed', ['Allow: GET, HEAD']));
-});
-
-server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-  // Answer only on a connection that has sent nothing yet; otherwise just close it.
-  if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
-    socket.end(rawClientError(error.code));
-  } else {
-    socket.destroy();
-  }
-});
-
 server.listen(port, values.hostname, () => {
-  console.log(`▲ Next.js production server on http://${values.hostname ?? 'localhost'}:${port}`);
+  console.log(
+    `▲ Next.js ${DEV ? 'development' : 'production'} server on http://${values.hostname ?? 'localhost'}:${port}`,
+  );
   // Where the reconciliation (web/go-live/reconcile.ts) reaches this server from inside it.
   const bound = server.address();
   if (bound && typeof bound === 'object') {

@@ -9,9 +9,9 @@ import { senderWebhookSecret } from '@/content/webhook-secret';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
 import { throwawayCertificate } from '@/local-api/tls';
 import { FAILURES_PER_MINUTE } from '@/web/preview/secret-guessing';
-import { serveSite, type RunningSite } from '@/testing/site-server';
+import { serveBuildCopy, serveSite, type RunningSite } from '@/testing/site-server';
 import { E2E_STORE } from './content-store';
-import { VARIANTS } from './variants';
+import { PLAIN_BUILD, VARIANTS } from './variants';
 
 let site: RunningSite;
 let api: RunningLocalApi;
@@ -79,20 +79,26 @@ describe('content status', () => {
     ]);
   });
 
-  describe('on plain next start (no client address: nobody counts as this machine)', () => {
-    let plain: RunningSite;
+  describe('behind a trusted proxy, to a visitor from elsewhere', () => {
+    let proxied: RunningSite;
     beforeAll(async () => {
-      plain = await serveSite(VARIANTS.plain, undefined, { runtime: 'next-start' });
+      proxied = await serveBuildCopy(PLAIN_BUILD, {
+        name: 'status-behind-proxy',
+        env: { CONTENT_STORE_FILE: E2E_STORE, TRUSTED_PROXIES: '127.0.0.1, ::1' },
+      });
     }, 120_000);
-    afterAll(() => plain?.stop());
-    const status = (headers: Record<string, string> = {}) =>
-      fetch(`http://127.0.0.1:${plain.port}/api/content-status`, { headers });
+    afterAll(() => proxied?.stop());
+    // What the proxy sends on: the address it was called from, after whatever the client wrote.
+    const status = ({ forwarded = '', ...headers }: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${proxied.port}/api/content-status`, {
+        headers: { ...headers, 'x-forwarded-for': `${forwarded}203.0.113.9` },
+      });
 
     it('answers anyone else with health only', async () => {
       for (const headers of [
         {},
         { authorization: 'Bearer wrong' },
-        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: '127.0.0.1, ' },
         { authorization: `Bearer ${secret()}x` },
       ]) {
         expect(await (await status(headers)).json()).toEqual({ status: 'ok' });

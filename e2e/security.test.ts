@@ -1,12 +1,8 @@
 /**
  * The HTTP edge against real servers of the plain build: every kind of path × every method,
  * asserting status, `Allow`, `Location` and the security headers on each response, and that
- * the server log holds no stack trace afterwards.
- *
- * Two runtimes serve the same build: the production server (server.ts, what `npm run serve`
- * runs) and plain `next start`. On `next start` everything holds through the proxy and
- * next.config alone, except what Next answers before them (TRACE/TRACK and the collapse of
- * `//` and `\` in paths): those rows run on the production server only.
+ * the server log holds no stack trace afterwards. The site runs only behind server.ts (what
+ * `npm run serve` and `npm run dev` run): stock `next start` is not a way to run it.
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -14,13 +10,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '@/web/edge/security-headers';
-import { distDir, serveSite, type RunningSite, type SiteRuntime } from '@/testing/site-server';
+import { distDir, serveSite, type RunningSite } from '@/testing/site-server';
 import { VARIANTS } from './variants';
 
 // (Node's parser itself refuses TRACK and CONNECT never reaches a request handler.)
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
-/** Methods a fetch Request cannot carry: only the production server's guard can answer them. */
-const GUARD_ONLY_METHODS = new Set(['TRACE']);
 const HEADERS = securityHeaders();
 
 interface PathKind {
@@ -29,8 +23,6 @@ interface PathKind {
   /** The answer to GET and HEAD. */
   status: number;
   location?: string;
-  /** Next collapses `//` and `\` with a 308 for every method, before any rule of ours. */
-  collapsed?: boolean;
 }
 
 function firstChunk(): string {
@@ -70,20 +62,9 @@ const PATHS = (): PathKind[] => [
   { kind: 'malformed encoding', path: '/de/%zz', status: 400 },
   { kind: 'malformed encoding', path: '/locales/%E0%A4%A', status: 400 },
   { kind: 'malformed encoding', path: '/_next/static/%', status: 400 },
-  {
-    kind: 'collapsed slashes',
-    path: '//evil.example',
-    status: 308,
-    location: '/evil.example',
-    collapsed: true,
-  },
-  {
-    kind: 'collapsed slashes',
-    path: '/\\evil.example',
-    status: 308,
-    location: '/evil.example',
-    collapsed: true,
-  },
+  // Next collapses `//` and `\` with a 308, after the edge has refused other methods.
+  { kind: 'collapsed slashes', path: '//evil.example', status: 308, location: '/evil.example' },
+  { kind: 'collapsed slashes', path: '/\\evil.example', status: 308, location: '/evil.example' },
 ];
 
 interface Answer {
@@ -107,10 +88,7 @@ function send(site: RunningSite, method: string, pathAndQuery: string): Promise<
 }
 
 function expectation(row: PathKind, method: string) {
-  if (GUARD_ONLY_METHODS.has(method)) return { status: 405, allow: 'GET, HEAD' };
-  if (row.collapsed || method === 'GET' || method === 'HEAD') {
-    return { status: row.status, location: row.location };
-  }
+  if (method === 'GET' || method === 'HEAD') return { status: row.status, location: row.location };
   return { status: 405, allow: 'GET, HEAD' };
 }
 
@@ -135,23 +113,22 @@ function problems(row: PathKind, method: string, answer: Answer): string[] {
 
 const STACK_TRACE = /^\s+at .+\(.*:\d+:\d+\)|^\s+at .+:\d+:\d+$|Error:/m;
 
-describe.each<[SiteRuntime]>([['server'], ['next-start']])('HTTP edge on %s', (runtime) => {
+describe('HTTP edge', () => {
   let site: RunningSite;
   beforeAll(async () => {
-    site = await serveSite(VARIANTS.plain, undefined, { runtime });
+    site = await serveSite(VARIANTS.plain);
   });
   afterAll(() => site?.stop());
 
-  const guarded = runtime === 'server';
-  const rows = PATHS().filter((row) => guarded || !row.collapsed);
-  const methods = METHODS.filter((method) => guarded || !GUARD_ONLY_METHODS.has(method));
-
-  it.each(rows.map((row) => [`${row.kind}: ${row.path}`, row] as const))('%s', async (_, row) => {
-    const found: string[] = [];
-    for (const method of methods)
-      found.push(...problems(row, method, await send(site, method, row.path)));
-    expect(found).toEqual([]);
-  });
+  it.each(PATHS().map((row) => [`${row.kind}: ${row.path}`, row] as const))(
+    '%s',
+    async (_, row) => {
+      const found: string[] = [];
+      for (const method of METHODS)
+        found.push(...problems(row, method, await send(site, method, row.path)));
+      expect(found).toEqual([]);
+    },
+  );
 
   it('logs no stack trace or error for any of those requests', () => {
     const output = site.server.output();

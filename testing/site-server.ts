@@ -51,8 +51,8 @@ export function buildSite(variant: Variant): void {
 }
 
 /**
- * `server`: the production server (`npm run serve`). `next-start`: plain `next start`, for
- * tests that show what the proxy and next.config achieve without the server's guard.
+ * `server`: the production server (`npm run serve`), the only way to run the site.
+ * `next-start`: stock `next start` on the same build, the peer bench/origin.ts measures against.
  */
 export type SiteRuntime = 'server' | 'next-start';
 

@@ -59,7 +59,6 @@ describe('edgeCachePolicy', () => {
     ['the draft-mode switch', visitor('/api/draft-mode/enable')],
     ['a POST to a page (the one-click unsubscribe)', { ...visitor('/de'), method: 'POST' }],
     ['the link from an e-mail', visitor('/de/newsletter/confirm')],
-    ['a redirect that drops a trailing slash', visitor('/de/about/')],
     ['a legacy redirect', visitor('/crazydemagogywars')],
     [
       "the router's request without its cache-busting parameter",

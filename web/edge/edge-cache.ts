@@ -94,8 +94,6 @@ export function edgeCachePolicy(request: EdgeRequest): EdgeHeaders | null {
   if (pathname.startsWith('/_next/') || pathname.startsWith('/images/')) return null;
   if (pathname.startsWith('/api/') || request.hasCookie) return never;
   if (request.method !== 'GET' && request.method !== 'HEAD') return never;
-  // The edge's redirect that drops a trailing slash (web/edge/http-edge.ts).
-  if (pathname.length > 1 && pathname.endsWith('/')) return never;
   // Next answers its router's request without the cache-busting `_rsc` parameter with a 307
   // that depends on request headers the URL does not show.
   if (request.rsc && !new URLSearchParams(request.search).has('_rsc')) return never;

@@ -1,6 +1,6 @@
 /**
- * What the site answers before any route runs, shared by the proxy and the production
- * server (server.ts). Pure, and free of path aliases, so that Node can load it directly.
+ * What the site's edge (server.ts) answers before Next sees a request. Pure, and free of
+ * path aliases, so that Node can load it directly.
  *
  * - Every path answers GET and HEAD only (405 with `Allow` otherwise, OPTIONS included),
  *   unless a route handler answers other methods and is listed in ROUTE_METHODS.
@@ -44,12 +44,6 @@ export const PAGE_METHODS: Readonly<Record<string, readonly string[]>> = {
  * before it is read.
  */
 export const REQUEST_BODY_LIMIT = 4 * 1024;
-
-/**
- * Methods a fetch Request cannot carry (the Fetch standard forbids them). Next builds one for
- * the proxy, which throws for these before any of our code runs, so the server answers them.
- */
-export const UNROUTABLE_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function routePattern(route: string): RegExp {
   const segments = route

@@ -20,7 +20,6 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesReading } from '@/schemas/site';
 import { pagePath } from '@/schemas/language-paths';
-import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
 import { goLive } from './go-live';
 import { siteContent } from '../dictionaries/site-gate';
 
@@ -38,40 +37,11 @@ function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[
 }
 
 /**
- * The body, read only up to REQUEST_BODY_LIMIT: a larger one is refused (413) without being
- * read whole (the production server refuses it earlier, from its Content-Length); a body
- * cut off by the client is answered 400 instead of becoming an uncaught error.
+ * The body is read whole: server.ts lets through only a complete one of at most
+ * REQUEST_BODY_LIMIT bytes (web/edge/http-edge.ts).
  */
-async function limitedBody(request: Request): Promise<string | Response> {
-  const tooLarge = () =>
-    answer(
-      { status: 'rejected', message: `the body is larger than ${REQUEST_BODY_LIMIT} bytes` },
-      { status: 413 },
-    );
-  if (Number(request.headers.get('content-length') ?? 0) > REQUEST_BODY_LIMIT) return tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    const reader = request.body?.getReader();
-    for (;;) {
-      const chunk = await reader?.read();
-      if (!chunk || chunk.done) break;
-      size += chunk.value.length;
-      if (size > REQUEST_BODY_LIMIT) {
-        await reader?.cancel();
-        return tooLarge();
-      }
-      chunks.push(chunk.value);
-    }
-  } catch {
-    return answer({ status: 'rejected', message: 'the body was cut off' }, { status: 400 });
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function handlePublishWebhook(request: Request): Promise<Response> {
-  const body = await limitedBody(request);
-  if (body instanceof Response) return body;
+  const body = await request.text();
   const delivery = await readWebhook(
     body,
     request.headers.get(SIGNATURE_HEADER_NAME),
