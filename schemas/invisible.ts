@@ -140,3 +140,11 @@ function removed(value: string, found: readonly InvisibleCharacter[]): string {
   }
   return out + value.slice(from);
 }
+
+/**
+ * The word an invisible character follows (`Spiel` in "Spiel\u200b"), what tells an editor
+ * where it is; undefined at the start of the text or after nothing but spaces and marks.
+ */
+export function wordBefore(value: string, index: number): string | undefined {
+  return /([\p{L}\p{N}][\p{L}\p{N}'’-]*)[^\p{L}\p{N}]*$/u.exec(value.slice(0, index))?.[1];
+}

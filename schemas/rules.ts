@@ -199,6 +199,9 @@ export function textValueProblems(node: TextRules, value: string): string[] {
   return problems;
 }
 
+/** The warning on an empty translation of a present English text. */
+export const MISSING_TRANSLATION = 'translation is missing';
+
 export type Localized = Partial<Record<Language, string | undefined>>;
 
 export interface TextProblem {
@@ -243,7 +246,7 @@ export function checkLocalizedText(node: TextRules, value: Localized | undefined
   for (const language of TRANSLATED_LANGUAGES) {
     const text = value?.[language];
     if (!isPresentText(text))
-      problems.push({ level: 'warning', language, message: 'translation is missing' });
+      problems.push({ level: 'warning', language, message: MISSING_TRANSLATION });
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 /**
  * Texts of the Studio's own editing aids (the translation queue, the publish check beside
- * Publish, a text's actions menu, the preview links) in the interface languages
+ * Publish, a text's actions menu, invisible characters, the preview links) in the interface languages
  * (interface-languages.ts): English and German, informal "du" as the site.
  */
 import { defineInterfaceTexts, type LanguageNameKey } from './interface-languages';
@@ -50,6 +50,9 @@ const en = {
   'site-state.site-degraded':
     'Published, not yet live everywhere: the site reports a problem (its status says which)',
   'text-actions.all-languages': 'All languages',
+  'invisible.after': '{{character}} after “{{word}}”',
+  'invisible.at-start': '{{character}} at the start',
+  'invisible.fix': 'Remove invisible characters',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
 } as const;
@@ -100,6 +103,9 @@ const de: Record<keyof typeof en, string> = {
   'site-state.site-degraded':
     'Veröffentlicht, noch nicht überall live: Die Website meldet ein Problem (ihr Status sagt, welches)',
   'text-actions.all-languages': 'Alle Sprachen',
+  'invisible.after': '{{character}} nach „{{word}}“',
+  'invisible.at-start': '{{character}} am Anfang',
+  'invisible.fix': 'Unsichtbare Zeichen entfernen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':
     '{{path}} im Präsentationswerkzeug öffnen, mit unveröffentlichten Änderungen',
