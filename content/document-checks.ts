@@ -9,7 +9,7 @@ import { getDictionary, type DictionaryOf, type Namespace } from '@/schemas';
 import { checkDocument, withoutAccepted, type Severity } from '@/schemas/checks';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import { formatPath } from '@/schemas/problems';
-import { splitDocument, type StoredPathSegment } from '@/schemas/walk';
+import { splitDocument, type SplitText, type StoredPathSegment } from '@/schemas/walk';
 import { droppedItemProblems } from '@/web/render/dropped-items';
 import { ACCEPTED_CHECKS } from './published';
 
@@ -36,23 +36,33 @@ export function documentChecks(namespace: Namespace, doc: unknown): DocumentChec
   return [...checks, ...droppedItems(namespace, doc)];
 }
 
-/** Dropped items, judged on what the site shows (a translation falls back to English). */
-function droppedItems(namespace: Namespace, doc: unknown): DocumentCheck[] {
+/**
+ * Each language's JSON as the site shows it (a missing translation falls back to English),
+ * from a stored document; `onText` is told of each text, as `splitDocument` tells it.
+ */
+export function servedLanguages<N extends Namespace>(
+  namespace: N,
+  doc: unknown,
+  onText?: (text: SplitText) => void,
+): Record<Language, DictionaryOf<N>> {
   const dictionary = getDictionary(namespace);
-  // A key path of the JSON (`openings.positions[0]`) → the same place in the document.
-  const stored = new Map<string, readonly StoredPathSegment[]>();
-  const languages = Object.fromEntries(
+  return Object.fromEntries(
     LANGUAGES.map((language) => [
       language,
-      splitDocument(dictionary, doc, language, namespace, {
-        onText: ({ resultPath, storedPath }) => {
-          // Above the text itself both paths name the same nodes, segment for segment.
-          for (let depth = 1; depth < resultPath.length; depth++)
-            stored.set(formatPath(resultPath.slice(0, depth)), storedPath.slice(0, depth));
-        },
-      }).value,
+      splitDocument(dictionary, doc, language, namespace, onText ? { onText } : {}).value,
     ]),
-  ) as Record<Language, DictionaryOf<Namespace>>;
+  ) as Record<Language, DictionaryOf<N>>;
+}
+
+/** Dropped items, judged on what the site shows, each on its list item. */
+function droppedItems(namespace: Namespace, doc: unknown): DocumentCheck[] {
+  // A key path of the JSON (`openings.positions[0]`) → the same place in the document.
+  const stored = new Map<string, readonly StoredPathSegment[]>();
+  const languages = servedLanguages(namespace, doc, ({ resultPath, storedPath }) => {
+    // Above the text itself both paths name the same nodes, segment for segment.
+    for (let depth = 1; depth < resultPath.length; depth++)
+      stored.set(formatPath(resultPath.slice(0, depth)), storedPath.slice(0, depth));
+  });
   return droppedItemProblems(namespace, languages).flatMap(({ path, message }) => {
     const storedPath = stored.get(path);
     return storedPath ? [{ severity: 'block' as const, storedPath, message }] : [];
