@@ -18,6 +18,8 @@ export interface DocumentCheck {
   /** Where the editor sees it: a language's field, or a list item. */
   readonly storedPath: readonly StoredPathSegment[];
   readonly message: string;
+  /** A text's problem: the language to change and the text's key path in its JSON. */
+  readonly text?: { readonly language: Language; readonly key: string };
 }
 
 /**
@@ -25,15 +27,19 @@ export interface DocumentCheck {
  * belongs beside. Messages are English, like the Studio's other validation messages.
  */
 export function documentChecks(namespace: Namespace, doc: unknown): DocumentCheck[] {
-  const accepted = ACCEPTED_CHECKS[namespace];
-  const checks: DocumentCheck[] = withoutAccepted(checkDocument(namespace, doc), accepted).map(
+  return [...textChecks(namespace, doc), ...droppedItems(namespace, doc)];
+}
+
+/** The translation checks of each text, without dropped items: what the Translations tool lists. */
+export function textChecks(namespace: Namespace, doc: unknown): DocumentCheck[] {
+  return withoutAccepted(checkDocument(namespace, doc), ACCEPTED_CHECKS[namespace]).map(
     (problem) => ({
       severity: problem.severity,
       storedPath: problem.storedPath,
       message: problem.message.en,
+      text: { language: problem.language, key: problem.path },
     }),
   );
-  return [...checks, ...droppedItems(namespace, doc)];
 }
 
 /**
