@@ -1,7 +1,7 @@
 /**
  * Under a language's input: each invisible character of its text, named with the word it
  * follows ("U+200B zero-width space after “Spiel”"), since the input cannot show it, and one
- * button that applies `fixInvisible` as an ordinary patch (undone like any edit). Characters
+ * button that applies `fixInvisible` as an ordinary patch of the field. Characters
  * with a use (a joiner inside an emoji) are not listed: the fix keeps them.
  */
 import { Button, Card, Flex, Stack, Text } from '@sanity/ui';
