@@ -1,6 +1,6 @@
 /** Which invisible characters pass, which are refused, and what the one-click fix leaves. */
 import { describe, expect, it } from 'vitest';
-import { fixInvisible, invisibleCharacters, wordBefore } from './invisible';
+import { fixInvisible, invisibleCharacters, visibleParts, wordBefore } from './invisible';
 
 const uses = (value: string) => invisibleCharacters(value).map(({ char, use }) => [char, use]);
 
@@ -70,5 +70,18 @@ describe('where an invisible character is', () => {
     expect(wordBefore(text, joiner!.index)).toBe('Läuft');
     expect(wordBefore('\u200bHallo', 0)).toBeUndefined();
     expect(wordBefore("İstanbul'da \u200b", 12)).toBe("İstanbul'da");
+  });
+});
+
+describe('a text shown with its invisible characters', () => {
+  it('cuts the text at each one, labelled, and keeps what has a use as it is', () => {
+    expect(visibleParts('Spiel\u200b gut\u00ad')).toEqual([
+      'Spiel',
+      { char: '\u200b', label: 'U+200B zero-width space' },
+      ' gut',
+      { char: '\u00ad', label: 'U+00AD soft hyphen' },
+    ]);
+    expect(visibleParts('👩\u200d💻')).toEqual(['👩\u200d💻']);
+    expect(visibleParts('')).toEqual([]);
   });
 });
