@@ -1,8 +1,9 @@
 /**
  * The translation checks beside the fields, as the editor types: one validation rule on each
  * dictionary document returns every problem of content/document-checks.ts as a marker on its
- * field (or list item). Sanity shows a marker under the input its path names, and an error
- * disables Publish (./publish-check.ts names it beside the button), so no component is needed.
+ * field (or list item). Sanity hands a marker to the field its path names (./LanguageField.tsx
+ * and ./InlineItem.tsx write it out), and an error disables Publish (./publish-check.ts names
+ * it beside the button): no check is repeated in a component.
  */
 import type { Path, Rule, SanityDocument, ValidationError } from 'sanity';
 import type { Namespace } from '../schemas';
