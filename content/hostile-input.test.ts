@@ -299,6 +299,11 @@ const badFiles: [string, Break, RegExp][] = [
     /en\/error\.json → redirect\.message_few: unknown key/,
   ],
   [
+    'a job opening whose English title is empty, shown in German and Turkish',
+    (p) => editFile(p, 'en', 'contributions', (j) => (j.openings.positions[0].title = '')),
+    /en\/contributions\.json → openings\.positions\[0\]: the item is shown in German and Turkish but dropped in English/,
+  ],
+  [
     'a plural text written as a single text',
     (p) => editFile(p, 'en', 'error', (j) => (j.redirect.message = 'in {seconds} seconds')),
     /en\/error\.json → redirect\.message: unknown key/,
@@ -331,6 +336,7 @@ describe('check-locales refuses what import refuses', { timeout: 30_000 }, () =>
     badFiles[0]!, // Latin-1
     badFiles.find(([what]) => what.startsWith('/\\evil'))!,
     badFiles.find(([what]) => what.startsWith('{ year }'))!,
+    badFiles.find(([what]) => what.startsWith('a job opening'))!,
   ])('%s', async (_, breakIt, expected) => {
     const { dir, storeFile } = await freshCase();
     try {

@@ -66,10 +66,10 @@ export interface AcceptedCheck {
 }
 
 /** The problems no acceptance covers. */
-export function withoutAccepted(
-  problems: readonly CheckProblem[],
+export function withoutAccepted<P extends CheckProblem>(
+  problems: readonly P[],
   accepted: readonly AcceptedCheck[] = [],
-): CheckProblem[] {
+): P[] {
   return problems.filter(
     (problem) =>
       problem.severity === 'block' ||

@@ -1,6 +1,6 @@
 /** Which invisible characters pass, which are refused, and what the one-click fix leaves. */
 import { describe, expect, it } from 'vitest';
-import { fixInvisible, invisibleCharacters } from './invisible';
+import { fixInvisible, invisibleCharacters, visibleParts, wordBefore } from './invisible';
 
 const uses = (value: string) => invisibleCharacters(value).map(({ char, use }) => [char, use]);
 
@@ -59,5 +59,29 @@ describe('the fix', () => {
     const fixed = fixInvisible('a\u200b\u200bb\u2009c');
     expect(fixInvisible(fixed)).toBe(fixed);
     expect(invisibleCharacters(fixed)).toEqual([]);
+  });
+});
+
+describe('where an invisible character is', () => {
+  it('names the word it follows, past spaces and punctuation, or none at the start', () => {
+    const text = 'Unser Spiel\u200b. Läuft\u200d gut';
+    const [space, joiner] = invisibleCharacters(text);
+    expect(wordBefore(text, space!.index)).toBe('Spiel');
+    expect(wordBefore(text, joiner!.index)).toBe('Läuft');
+    expect(wordBefore('\u200bHallo', 0)).toBeUndefined();
+    expect(wordBefore("İstanbul'da \u200b", 12)).toBe("İstanbul'da");
+  });
+});
+
+describe('a text shown with its invisible characters', () => {
+  it('cuts the text at each one, labelled, and keeps what has a use as it is', () => {
+    expect(visibleParts('Spiel\u200b gut\u00ad')).toEqual([
+      'Spiel',
+      { char: '\u200b', label: 'U+200B zero-width space' },
+      ' gut',
+      { char: '\u00ad', label: 'U+00AD soft hyphen' },
+    ]);
+    expect(visibleParts('👩\u200d💻')).toEqual(['👩\u200d💻']);
+    expect(visibleParts('')).toEqual([]);
   });
 });

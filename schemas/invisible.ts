@@ -140,3 +140,29 @@ function removed(value: string, found: readonly InvisibleCharacter[]): string {
   }
   return out + value.slice(from);
 }
+
+/**
+ * The word an invisible character follows (`Spiel` in "Spiel\u200b"), what tells an editor
+ * where it is; undefined at the start of the text or after nothing but spaces and marks.
+ */
+export function wordBefore(value: string, index: number): string | undefined {
+  return /([\p{L}\p{N}][\p{L}\p{N}'’-]*)[^\p{L}\p{N}]*$/u.exec(value.slice(0, index))?.[1];
+}
+
+/**
+ * A text cut where its invisible characters are, for showing it with each one visible
+ * (Versions' comparison): plain runs as strings, each character as its label.
+ */
+export function visibleParts(
+  value: string,
+): (string | { readonly char: string; readonly label: string })[] {
+  const parts: (string | { char: string; label: string })[] = [];
+  let from = 0;
+  for (const { index, char } of invisibleCharacters(value)) {
+    if (index > from) parts.push(value.slice(from, index));
+    parts.push({ char, label: characterLabel(char) });
+    from = index + char.length;
+  }
+  if (from < value.length) parts.push(value.slice(from));
+  return parts;
+}

@@ -5,12 +5,15 @@
  * chevron, shows its fields right under it; entries start closed, so a long list stays short
  * and only the open entries' inputs exist. A path opened from elsewhere (a validation
  * message, the translation overview's link to a missing text) expands every entry on the way.
+ * An error on the entry itself (shown in one language, dropped in another) is said under its
+ * row, as a language field says its own, so the entry that blocks Publish is seen closed.
  */
 import { ChevronDownIcon } from '@sanity/icons/ChevronDown';
 import { ChevronRightIcon } from '@sanity/icons/ChevronRight';
-import { Box, Button, Card, Flex } from '@sanity/ui';
+import { ErrorOutlineIcon } from '@sanity/icons/ErrorOutline';
+import { Box, Button, Card, Flex, Stack } from '@sanity/ui';
 import { useEffect } from 'react';
-import { pathToString, type ObjectItemProps } from 'sanity';
+import { pathToString, TextWithTone, type ObjectItemProps } from 'sanity';
 
 export function InlineItem(props: ObjectItemProps) {
   const { collapsed, onCollapse, onExpand, open } = props;
@@ -25,6 +28,9 @@ export function InlineItem(props: ObjectItemProps) {
   }, [open]);
 
   const title = props.title ?? 'entry';
+  const ownErrors = props.validation.filter(
+    (marker) => marker.level === 'error' && marker.path.length === props.path.length,
+  );
   return (
     <Box
       data-testid="inline-item"
@@ -43,6 +49,20 @@ export function InlineItem(props: ObjectItemProps) {
         />
         <Box flex={1}>{props.renderDefault({ ...props, open: false, onOpen: toggle })}</Box>
       </Flex>
+      {ownErrors.length > 0 && (
+        <Stack gap={2} paddingLeft={5} paddingY={2} data-testid="item-errors" role="status">
+          {ownErrors.map((marker) => (
+            <Flex key={marker.message} gap={2} align="flex-start">
+              <TextWithTone tone="critical" size={1}>
+                <ErrorOutlineIcon aria-hidden />
+              </TextWithTone>
+              <TextWithTone tone="critical" size={1}>
+                {marker.message}
+              </TextWithTone>
+            </Flex>
+          ))}
+        </Stack>
+      )}
       {expanded && (
         <Card
           borderLeft

@@ -5,10 +5,13 @@
  *
  * - No actions in the field: they join the text's one menu after the last language
  *   (./text-actions.tsx), so Tab goes from input to input.
- * - Errors show under the input as text, not only as Sanity's icon to hover (kept beside the
- *   label, for warnings too): the reason a Publish is blocked is beside the text to fix. A
- *   warning (a missing translation) adds no line: the empty input says it, and the
- *   Translations tool lists it.
+ * - Errors and warnings show under the input as text, not only as Sanity's icon to hover
+ *   (kept beside the label): the reason a Publish is blocked, or a translation check's
+ *   warning, is beside the text to fix. A missing translation adds no line (the empty input
+ *   says it, and the Translations tool lists it), nor an outdated one (its own note says it,
+ *   with the English before and after).
+ * - Invisible characters in the text are named under it, with a button that removes them
+ *   (./InvisibleCharacters.tsx).
  * - A long text's box grows with its content, so a paragraph is read without scrolling
  *   inside it.
  * - Typing in it or clicking it notes its language as the one the editor works in (the
@@ -16,12 +19,25 @@
  *   does not.
  */
 import { ErrorOutlineIcon } from '@sanity/icons/ErrorOutline';
+import { WarningOutlineIcon } from '@sanity/icons/WarningOutline';
 import { Flex, Stack, Text } from '@sanity/ui';
 import { useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
-import { FormFieldValidationStatus, TextWithTone, type FieldProps } from 'sanity';
+import {
+  FormFieldValidationStatus,
+  set,
+  TextWithTone,
+  type FieldProps,
+  type StringFieldProps,
+} from 'sanity';
 import { isLanguage } from '../schemas/languages';
+import { MISSING_TRANSLATION } from '../schemas/rules';
+import { OUTDATED_MESSAGE } from '../schemas/sanity/validation';
 import { rememberEditing } from './editing-context';
+import { InvisibleCharacters } from './InvisibleCharacters';
 import { LanguageActions } from './text-actions';
+
+/** Warnings said elsewhere: by the empty input, or by the outdated note. */
+const UNLISTED_WARNINGS = new Set([MISSING_TRANSLATION, OUTDATED_MESSAGE]);
 
 /** Whether the browser sizes a text area to its content by itself (CSS `field-sizing`). */
 const SIZES_TO_CONTENT =
@@ -64,7 +80,11 @@ export function LanguageField(props: FieldProps) {
   const container = useRef<HTMLDivElement>(null);
   useGrowingTextArea(container, props.value);
   useWorkedLanguage(container, props.name, props.value);
-  const errors = props.validation.filter((marker) => marker.level === 'error');
+  const listed = props.validation.filter(
+    (marker) =>
+      marker.level === 'error' ||
+      (marker.level === 'warning' && !UNLISTED_WARNINGS.has(marker.message)),
+  );
   const title = props.title ?? props.name;
   return (
     <div
@@ -91,20 +111,31 @@ export function LanguageField(props: FieldProps) {
         }
       >
         {props.renderDefault({ ...props, title: undefined, description: undefined, actions: [] })}
-        {errors.length > 0 && (
-          <Stack gap={2} data-testid="field-errors" role="status">
-            {errors.map((marker) => (
-              <Flex key={marker.message} gap={2} align="flex-start">
-                <TextWithTone tone="critical" size={1}>
-                  <ErrorOutlineIcon aria-hidden />
-                </TextWithTone>
-                <TextWithTone tone="critical" size={1}>
-                  {title}: {marker.message}
-                </TextWithTone>
-              </Flex>
-            ))}
-          </Stack>
-        )}
+        <InvisibleCharacters
+          value={props.value}
+          onFix={(fixed) => (props as StringFieldProps).inputProps.onChange(set(fixed))}
+        />
+        {(['error', 'warning'] as const).map((level) => {
+          const markers = listed.filter((marker) => marker.level === level);
+          const tone = level === 'error' ? 'critical' : 'caution';
+          const Icon = level === 'error' ? ErrorOutlineIcon : WarningOutlineIcon;
+          return (
+            markers.length > 0 && (
+              <Stack key={level} gap={2} data-testid={`field-${level}s`} role="status">
+                {markers.map((marker) => (
+                  <Flex key={marker.message} gap={2} align="flex-start">
+                    <TextWithTone tone={tone} size={1}>
+                      <Icon aria-hidden />
+                    </TextWithTone>
+                    <TextWithTone tone={tone} size={1}>
+                      {title}: {marker.message}
+                    </TextWithTone>
+                  </Flex>
+                ))}
+              </Stack>
+            )
+          );
+        })}
       </Stack>
       <LanguageActions
         language={props.name}

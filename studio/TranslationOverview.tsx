@@ -1,8 +1,8 @@
 /**
  * The "Translations" tool: the translation queue (./translation-overview.ts) as a work list.
  * Previous and Next step through the gaps of every dictionary, of one language or all; below,
- * every dictionary with its gaps per language (missing, and outdated: English changed since
- * the translation), the most first, each count opening the dictionary at its first gap of
+ * every dictionary with its gaps per language (missing; outdated: English changed since
+ * the translation; check problems, blocking ones counted apart), the most first, each count opening the dictionary at its first gap of
  * that kind. Drafts count: a text filled in a draft is no gap, and the row
  * says how many wait for Publish. It follows the documents live.
  */
@@ -77,9 +77,13 @@ function GapCell({ row, language }: { row: TranslationRow; language: TranslatedL
   const counts = row.languages[language];
   const first = (kind: TranslationGap['kind']) =>
     row.gaps.find((gap) => gap.language === language && gap.kind === kind);
-  const { missing, outdated } = counts.gaps;
+  const { missing, outdated, check } = counts.gaps;
   const firstMissing = first('missing');
   const firstOutdated = first('outdated');
+  const checks = row.gaps.filter((gap) => gap.language === language && gap.kind === 'check');
+  const blocking = checks.filter((gap) => gap.severity === 'block');
+  // Blocking problems first: they hold Publish back.
+  const firstCheck = blocking[0] ?? checks[0];
   return (
     <Stack gap={2}>
       {missing === 0 || !firstMissing ? (
@@ -108,6 +112,22 @@ function GapCell({ row, language }: { row: TranslationRow; language: TranslatedL
           title={status('overview.outdated-title', {
             title: row.title,
             language: status(`language.${language}`),
+          })}
+        />
+      )}
+      {check > 0 && firstCheck && (
+        <FirstGapButton
+          gap={firstCheck}
+          kind="check"
+          count={check}
+          text={
+            blocking.length
+              ? t('translations.checks-blocking', { count: check, blocking: blocking.length })
+              : t('translations.checks', { count: check })
+          }
+          title={t('translations.checks-title', {
+            title: row.title,
+            language: t(`language.${language}`),
           })}
         />
       )}

@@ -1,6 +1,6 @@
 /**
  * Texts of the Studio's own editing aids (the translation queue, the publish check beside
- * Publish, a text's actions menu, the preview links) in the interface languages
+ * Publish, a text's actions menu, invisible characters, the preview links) in the interface languages
  * (interface-languages.ts): English and German, informal "du" as the site.
  */
 import { defineInterfaceTexts, type LanguageNameKey } from './interface-languages';
@@ -10,7 +10,7 @@ export const EDITOR_NAMESPACE = 'rg-editor';
 const en = {
   'translations.title': 'Translations',
   'translations.intro':
-    'German and Turkish texts still to write, and those whose English changed since they were translated (outdated), in what you see in the Studio: a draft where there is one, else the published text. The site shows the English text where one is missing and keeps an outdated translation until it is revised. Step through them with Next and Previous, here or in any dictionary’s header, or from the text you are writing with Alt+Page Down and Alt+Page Up.',
+    'German and Turkish texts still to write, those whose English changed since they were translated (outdated), and those a translation check flags (too long, invisible characters, numbers or placeholders that differ from English…; blocking ones hold Publish back), in what you see in the Studio: a draft where there is one, else the published text. The site shows the English text where one is missing and keeps an outdated translation until it is revised. Step through them with Next and Previous, here or in any dictionary’s header, or from the text you are writing with Alt+Page Down and Alt+Page Up.',
   'translations.total': '{{language}}: {{missing}} of {{texts}} texts missing',
   'translations.total-draft': '{{count}} filled in drafts, not yet published',
   'translations.column.dictionary': 'Dictionary',
@@ -19,6 +19,10 @@ const en = {
   'translations.missing': '{{missing}} of {{texts}} missing',
   'translations.missing-title': 'Open {{title}} at its first missing {{language}} text',
   'translations.filled-in-draft': '{{count}} filled in the draft',
+  'translations.checks': '{{count}} to check',
+  'translations.checks-blocking': '{{count}} to check, {{blocking}} blocking Publish',
+  'translations.checks-title':
+    'Open {{title}} at its first {{language}} text with a check problem (blocking ones first)',
   'queue.language': 'Step through',
   'queue.all-languages': 'All languages',
   'queue.previous': 'Previous',
@@ -50,6 +54,9 @@ const en = {
   'site-state.site-degraded':
     'Published, not yet live everywhere: the site reports a problem (its status says which)',
   'text-actions.all-languages': 'All languages',
+  'invisible.after': '{{character}} after “{{word}}”',
+  'invisible.at-start': '{{character}} at the start',
+  'invisible.fix': 'Remove invisible characters',
   'on-the-site.preview': 'Preview',
   'on-the-site.preview-title': 'Open {{path}} in the Presentation tool, with unpublished changes',
 } as const;
@@ -59,7 +66,7 @@ export type EditorTextKey = keyof typeof en | LanguageNameKey;
 const de: Record<keyof typeof en, string> = {
   'translations.title': 'Übersetzungen',
   'translations.intro':
-    'Deutsche und türkische Texte, die noch fehlen, und solche, deren englischer Text sich seit der Übersetzung geändert hat (veraltet), so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text; eine veraltete Übersetzung zeigt sie weiter, bis sie überarbeitet ist. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs, oder aus dem Text, den du gerade schreibst, mit Alt+Bild ab und Alt+Bild auf.',
+    'Deutsche und türkische Texte, die noch fehlen, solche, deren englischer Text sich seit der Übersetzung geändert hat (veraltet), und solche, die eine Übersetzungsprüfung markiert (zu lang, unsichtbare Zeichen, Zahlen oder Platzhalter, die vom Englischen abweichen …; blockierende verhindern das Veröffentlichen), so wie du sie im Studio siehst: im Entwurf, wo es einen gibt, sonst im veröffentlichten Text. Wo einer fehlt, zeigt die Website den englischen Text; eine veraltete Übersetzung zeigt sie weiter, bis sie überarbeitet ist. Mit Weiter und Zurück gehst du sie durch, hier oder im Kopf jedes Wörterbuchs, oder aus dem Text, den du gerade schreibst, mit Alt+Bild ab und Alt+Bild auf.',
   'translations.total': '{{language}}: {{missing}} von {{texts}} Texten fehlen',
   'translations.total-draft': '{{count}} in Entwürfen ausgefüllt, noch nicht veröffentlicht',
   'translations.column.dictionary': 'Wörterbuch',
@@ -68,6 +75,11 @@ const de: Record<keyof typeof en, string> = {
   'translations.missing': '{{missing}} von {{texts}} fehlen',
   'translations.missing-title': '{{title}} beim ersten fehlenden Text auf {{language}} öffnen',
   'translations.filled-in-draft': '{{count}} im Entwurf ausgefüllt',
+  'translations.checks': '{{count}} zu prüfen',
+  'translations.checks-blocking':
+    '{{count}} zu prüfen, {{blocking}} verhindern das Veröffentlichen',
+  'translations.checks-title':
+    '{{title}} beim ersten Text auf {{language}} mit einem Prüfhinweis öffnen (blockierende zuerst)',
   'queue.language': 'Durchgehen',
   'queue.all-languages': 'Alle Sprachen',
   'queue.previous': 'Zurück',
@@ -100,6 +112,9 @@ const de: Record<keyof typeof en, string> = {
   'site-state.site-degraded':
     'Veröffentlicht, noch nicht überall live: Die Website meldet ein Problem (ihr Status sagt, welches)',
   'text-actions.all-languages': 'Alle Sprachen',
+  'invisible.after': '{{character}} nach „{{word}}“',
+  'invisible.at-start': '{{character}} am Anfang',
+  'invisible.fix': 'Unsichtbare Zeichen entfernen',
   'on-the-site.preview': 'Vorschau',
   'on-the-site.preview-title':
     '{{path}} im Präsentationswerkzeug öffnen, mit unveröffentlichten Änderungen',

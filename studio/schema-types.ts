@@ -9,6 +9,7 @@ import { NAMESPACES } from '../schemas';
 import { sanityDocumentType } from '../schemas/sanity/documents';
 import { localizedTypes, pluralTypes } from '../schemas/sanity/fields';
 import type { SanityDocumentType, SanityField } from '../schemas/sanity/types';
+import { checkValidation } from './check-validation';
 import { DictionaryForm } from './DictionaryForm';
 import { InlineItem } from './InlineItem';
 import { LanguageField } from './LanguageField';
@@ -49,6 +50,7 @@ const textTypes = [...localizedTypes, ...pluralTypes].map((type) =>
 const documentTypes = dictionaryTypes.map((type) => ({
   ...withInlineItems(type),
   components: { input: DictionaryForm },
+  validation: checkValidation(type.namespace),
   // The pane's header already names the dictionary; the form's own large title above the
   // fields took a tenth of a laptop screen.
   __experimental_formPreviewTitle: false,

@@ -64,7 +64,11 @@ describe('translation queue', () => {
         'outdated items[3].question.de',
         'missing items[3].question.tr',
       ]);
-      expect(totals(translationRows(documents)).tr.gaps).toEqual({ missing: 1, outdated: 1 });
+      expect(totals(translationRows(documents)).tr.gaps).toEqual({
+        missing: 1,
+        outdated: 1,
+        check: 0,
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -115,11 +119,36 @@ describe('translation queue', () => {
       }
       expect(totals(rows).de).toEqual({
         texts: exported.namespaces.reduce((sum, n) => sum + n.coverage.de.texts, 0),
-        gaps: { missing: 2, outdated: 0 },
+        gaps: { missing: 2, outdated: 0, check: 0 },
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('lists check problems of the draft as a third kind of gap, blocking or a warning', async () => {
+    const documents = await bundledDocuments();
+    const faq = structuredClone(byId(documents, 'dictionary-faq')) as unknown as Stored & {
+      items: { question: { de: string; tr: string } }[];
+    };
+    faq._id = 'drafts.dictionary-faq';
+    faq.items[0]!.question.de = `${'Wo kann ich eure Spiele spielen, '.repeat(8)}?`;
+    faq.items[1]!.question.tr = faq.items[1]!.question.tr.replace('?', ' 30?');
+    const row = translationRows([...documents, faq]).find((r) => r.namespace === 'faq')!;
+    const checks = row.gaps.filter((gap) => gap.kind === 'check');
+    expect(checks.map((gap) => [gap.path, gap.severity])).toContainEqual([
+      'items[0].question.de',
+      'block',
+    ]);
+    expect(checks.map((gap) => [gap.path, gap.severity])).toContainEqual([
+      'items[1].question.tr',
+      'warn',
+    ]);
+    expect(checks.every((gap) => gap.language !== ('en' as string))).toBe(true);
+    expect(row.languages.tr.gaps.check).toBe(1);
+    // The bundled copy has none (its accepted warnings aside).
+    const bundled = translationRows(documents);
+    expect(totals(bundled).de.gaps.check + totals(bundled).tr.gaps.check).toBe(0);
   });
 
   it('counts a gap filled in a draft as filled, and says it waits for Publish', async () => {

@@ -1,7 +1,9 @@
 /**
  * The translation queue: every text that needs a translator, as a list of gaps, each with a
- * kind: `missing` (a German or Turkish text is empty where English is not) or `outdated`
- * (written against English that changed since; schemas/translation-status.ts). The
+ * kind: `missing` (a German or Turkish text is empty where English is not), `outdated`
+ * (written against English that changed since; schemas/translation-status.ts) or `check`
+ * (a German or Turkish text with a translation check problem, blocking or a warning;
+ * content/document-checks.ts, accepted warnings left out). The
  * Translations tool counts them per dictionary and steps through them; a dictionary's header
  * steps through them from inside the form.
  *
@@ -13,7 +15,9 @@
  * Both kinds come from the same walk; another kind is one more `GapKind` and one more
  * source of gaps in `gapsOf`, and counting, ordering and stepping work on the list as it is.
  */
+import { textChecks } from '@/content/document-checks';
 import type { DictionaryDocument } from '@/content/store';
+import type { Severity } from '@/schemas/checks';
 import { documentId, documentType, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
 import { SECTIONS } from '@/schemas/define';
 import {
@@ -28,7 +32,7 @@ import { splitDocument, type StoredPathSegment } from '@/schemas/walk';
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
 /** Why a text needs a translator. */
-export type GapKind = 'missing' | 'outdated';
+export type GapKind = 'missing' | 'outdated' | 'check';
 
 export interface TranslationGap {
   readonly kind: GapKind;
@@ -40,6 +44,8 @@ export interface TranslationGap {
   readonly key: string;
   /** Where the text comes in its dictionary's form: its index among the form's texts. */
   readonly text: number;
+  /** A check problem's: blocking (publishing is held back) or a warning. */
+  readonly severity?: Severity;
 }
 
 export interface LanguageCounts {
@@ -66,7 +72,7 @@ export interface TranslationRow {
   readonly texts: readonly string[];
 }
 
-const GAP_KINDS: readonly GapKind[] = ['missing', 'outdated'];
+const GAP_KINDS: readonly GapKind[] = ['missing', 'outdated', 'check'];
 
 /**
  * A published key path (`redirect.message_one`, `sections[0].body[1]`) as a path in the
@@ -92,10 +98,14 @@ function countsOf(gaps: readonly TranslationGap[]): Record<GapKind, number> {
   ) as Record<GapKind, number>;
 }
 
-/** The texts of a document in form order, and each language's missing texts. */
+/**
+ * The texts of a document in form order, and each language's missing and outdated texts, and
+ * with `checks` its check problems.
+ */
 function gapsOf(
   namespace: Namespace,
   document: object | undefined,
+  checks = false,
 ): { texts: string[]; gaps: TranslationGap[]; english: Record<TranslatedLanguage, number> } {
   const dictionary = getDictionary(namespace);
   const texts: string[] = [];
@@ -130,6 +140,21 @@ function gapsOf(
       });
     }
   }
+  for (const { severity, storedPath, text } of checks
+    ? textChecks(namespace, document ?? {})
+    : []) {
+    const language = TRANSLATED_LANGUAGES.find((translated) => translated === text?.language);
+    if (!text || !language) continue;
+    gaps.push({
+      kind: 'check',
+      severity,
+      namespace,
+      language,
+      path: studioPath(text.key, language),
+      key: text.key,
+      text: order.get(storedPathString(storedPath.slice(0, -1))) ?? texts.length,
+    });
+  }
   gaps.sort((a, b) => a.text - b.text || languageOrder(a) - languageOrder(b));
   return { texts, gaps, english };
 }
@@ -145,7 +170,8 @@ export function translationRows(
     const id = documentId(namespace);
     const published = byId.get(id) as DictionaryDocument | undefined;
     const draft = byId.get(`drafts.${id}`) as DictionaryDocument | undefined;
-    const shown = gapsOf(namespace, draft ?? published);
+    // Checks only of what the editor sees: the published document's are not compared.
+    const shown = gapsOf(namespace, draft ?? published, true);
     const before = draft ? gapsOf(namespace, published).gaps : shown.gaps;
     const stillOpen = new Set(shown.gaps.map((gap) => `${gap.kind} ${gap.path}`));
     const dictionary = getDictionary(namespace);

@@ -294,6 +294,93 @@ describe('the Studio an editor enjoys', () => {
     await eventually(focusedField).toBe('field-hero.eyebrow.de');
   });
 
+  describe('translation checks, beside the field as the editor types', () => {
+    const publishDisabled = () =>
+      tab.page.getByTestId('action-publish').getAttribute('data-disabled');
+    /** What one language of a text says under its input, at one level. */
+    const said = (textPath: string, language: string, level: 'errors' | 'warnings') =>
+      field(textPath).locator(`[data-language-field="${language}"] [data-testid="field-${level}"]`);
+    const question = 'faq.items[_key=="item0"].question';
+
+    it('blocks a 5,000-character German FAQ question on its German field', async () => {
+      await session.openDictionary(tab, 'faqPage');
+      await openEntry('faq.items', 'item0');
+      const before = await input(`${question}.de`).inputValue();
+      await input(`${question}.de`).fill(`${'Wo kann ich eure Spiele spielen, '.repeat(150)}?`);
+      await eventually(() => said(question, 'de', 'errors').innerText()).toMatch(
+        /German: too long for where it is shown \(\d{4} characters; at most 180/,
+      );
+      await eventually(publishDisabled).toBe('true');
+      expect(await said(question, 'en', 'errors').count()).toBe(0);
+      expect(await said(question, 'tr', 'errors').count()).toBe(0);
+      await tab.page.getByText(/^Can’t publish: .*German$/).waitFor({ timeout: 30_000 });
+
+      await input(`${question}.de`).fill(before);
+      await eventually(() => said(question, 'de', 'errors').count()).toBe(0);
+      await eventually(publishDisabled).toBe('false');
+    });
+
+    it('names a pasted zero-width space, and one click removes it', async () => {
+      const before = await input(`${question}.de`).inputValue();
+      await input(`${question}.de`).fill(before.replace('Spiele', 'Spiele\u200b'));
+      const shown = field(question).locator(
+        '[data-language-field="de"] [data-testid="invisible-characters"]',
+      );
+      await eventually(() => shown.innerText()).toContain('U+200B zero-width space after “Spiele”');
+      await eventually(() => said(question, 'de', 'errors').innerText()).toContain(
+        'invisible characters',
+      );
+      await shown.getByTestId('remove-invisible').click();
+      await eventually(() => input(`${question}.de`).inputValue()).toBe(before);
+      await eventually(() => shown.count()).toBe(0);
+      await eventually(() => said(question, 'de', 'errors').count()).toBe(0);
+    });
+
+    it('warns on the Turkish question whose number differs from English', async () => {
+      const before = await input(`${question}.tr`).inputValue();
+      await input(`${question}.tr`).fill(before.replace('?', ' 30?'));
+      await eventually(() => said(question, 'tr', 'warnings').innerText()).toContain(
+        'numbers differ from English',
+      );
+      expect(await said(question, 'tr', 'errors').count()).toBe(0);
+      await eventually(publishDisabled).toBe('false');
+      await input(`${question}.tr`).fill(before);
+      await eventually(() => said(question, 'tr', 'warnings').count()).toBe(0);
+    });
+
+    it('says a {year} dropped from English on the English field, not on the others', async () => {
+      await session.openDictionary(tab, 'footer');
+      const english = input('copyrightTemplate.en');
+      const before = await english.inputValue();
+      await english.fill(before.replace('{year} ', ''));
+      await eventually(() => said('copyrightTemplate', 'en', 'errors').innerText()).toMatch(
+        /English: placeholders differ from German: \{year\}/,
+      );
+      for (const language of ['de', 'tr'])
+        expect(await said('copyrightTemplate', language, 'errors').count()).toBe(0);
+      await eventually(publishDisabled).toBe('true');
+      await english.fill(before);
+      await eventually(() => said('copyrightTemplate', 'en', 'errors').count()).toBe(0);
+    });
+
+    it('blocks a job opening whose English title is empty, on the entry', async () => {
+      await session.openDictionary(tab, 'contributions');
+      await session.showField(tab, 'contributions', 'openings.positions');
+      await openEntry('openings.positions', 'item0');
+      const title = input('openings.positions[_key=="item0"].title.en');
+      const before = await title.inputValue();
+      await title.fill('');
+      const entry = tab.page.locator(`[data-item-path='openings.positions[_key=="item0"]']`);
+      await eventually(() => entry.getByTestId('item-errors').first().innerText()).toContain(
+        'shown in German and Turkish but dropped in English',
+      );
+      await eventually(publishDisabled).toBe('true');
+      await title.fill(before);
+      await eventually(() => entry.getByTestId('item-errors').count()).toBe(0);
+      await eventually(publishDisabled).toBe('false');
+    });
+  });
+
   it('hides German inside list entries when the language filter hides it', async () => {
     await session.openDictionary(tab, 'about');
     await tabButton('Timeline').click();

@@ -231,6 +231,36 @@ export const WordingOnlyNote = memo(function WordingOnlyNote({
 }, sameLanguagesAndProps);
 
 /**
+ * Translations that were, word for word, the English before it changed (an address, a name:
+ * the same in every language): not outdated, and one click makes them today's English.
+ */
+export const CopyNote = memo(function CopyNote({
+  languages,
+  onChange,
+}: {
+  languages: readonly TranslatedLanguage[];
+  onChange: (languages: readonly TranslatedLanguage[]) => void;
+}) {
+  const text = useStatusText();
+  const names = languages.map((language) => text(`language.${language}`));
+  return (
+    <Card tone="primary" padding={3} radius={2} border data-testid="copy-note">
+      <Flex gap={3} align="center" justify="space-between" wrap="wrap">
+        <Text size={1}>{text('copy.note', { languages: listed(names, text) })}</Text>
+        <Button
+          mode="ghost"
+          padding={2}
+          fontSize={1}
+          text={text('copy.change')}
+          onClick={() => onChange(languages)}
+          data-testid="change-every-language"
+        />
+      </Flex>
+    </Card>
+  );
+}, sameLanguagesAndProps);
+
+/**
  * The notes a text's input shows, by the language field they follow (English: "Wording
  * only"), for the languages the language filter shows. Under a row of short texts,
  * translations written against the same English share one note.
@@ -246,7 +276,7 @@ export function useStatusNotes(
   const value = useDeferredValue(props.value) as StoredTranslations | undefined;
   const flaggedByEdit = useDeferredValue(records.flaggedByEdit);
   const shownNames = props.members.map((member) => ('name' in member ? member.name : '')).join(' ');
-  const { keepWording, keepCurrent } = records;
+  const { keepWording, keepCurrent, changeTogether } = records;
   // The same notes while only the text typed changes, so the fields they follow stay as they are.
   return useMemo(() => {
     const shown = new Set(shownNames.split(' '));
@@ -254,10 +284,13 @@ export function useStatusNotes(
     if (flaggedByEdit.length > 0 && shown.has('en'))
       notes.set('en', <WordingOnlyNote key="en" languages={flaggedByEdit} onKeep={keepWording} />);
     const outdated = new Map<string, TranslatedLanguage[]>();
+    const copies: TranslatedLanguage[] = [];
     for (const language of TRANSLATED_LANGUAGES) {
       const translatedFrom = translatedFromOf(value, language);
       if (!shown.has(language) || translatedFrom === undefined) continue;
-      if (translationStatus(value, language) !== 'outdated') continue;
+      const status = translationStatus(value, language);
+      if (status === 'copy') copies.push(language);
+      if (status !== 'outdated') continue;
       const group = row ? translatedFrom : language;
       outdated.set(group, [...(outdated.get(group) ?? []), language]);
     }
@@ -274,6 +307,12 @@ export function useStatusNotes(
         />,
       );
     }
+    const [firstCopy] = copies;
+    if (firstCopy && !notes.has(firstCopy))
+      notes.set(
+        firstCopy,
+        <CopyNote key={`copy-${firstCopy}`} languages={copies} onChange={changeTogether} />,
+      );
     return notes;
-  }, [value, flaggedByEdit, shownNames, row, keepWording, keepCurrent]);
+  }, [value, flaggedByEdit, shownNames, row, keepWording, keepCurrent, changeTogether]);
 }

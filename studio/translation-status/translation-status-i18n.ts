@@ -21,6 +21,9 @@ const en = {
   'wording.note':
     'English changed, so {{languages}} now show as outdated. Only a typo or punctuation?',
   'wording.keep': 'Wording only – keep translations current',
+  'copy.note':
+    '{{languages}}: the same as the English before it changed, as an address is in every language',
+  'copy.change': 'Change in every language',
   'overview.outdated': '{{count}} outdated',
   'overview.outdated-title':
     'Open {{title}} at its first {{language}} text whose English changed since it was translated',
@@ -42,6 +45,9 @@ const de: Record<keyof typeof en, string> = {
   'wording.note':
     'Das Englische hat sich geändert, daher gelten {{languages}} jetzt als veraltet. Nur ein Tippfehler oder Satzzeichen?',
   'wording.keep': 'Nur Formulierung – Übersetzungen bleiben aktuell',
+  'copy.note':
+    '{{languages}}: gleich dem Englischen vor der Änderung, wie eine Adresse in jeder Sprache',
+  'copy.change': 'In jeder Sprache ändern',
   'overview.outdated': '{{count}} veraltet',
   'overview.outdated-title':
     '{{title}} beim ersten Text auf {{language}} öffnen, dessen Englisch sich seit der Übersetzung geändert hat',

@@ -6,7 +6,9 @@
  *   translation is current as soon as it is edited;
  * - changing English leaves the records alone, so the translations show as outdated (the
  *   default); "Wording only" keeps current exactly the translations this edit flagged;
- * - "Still correct" records today's English for one translation without editing it.
+ * - "Still correct" records today's English for one translation without editing it;
+ * - "Change in every language" sets translations that were a copy of the English before
+ *   (an address, the same in every language) to today's English, in one patch.
  *
  * The language inputs write through the form's callbacks; the text's input provides its
  * own callbacks around them (`onChange` here) to see each change of a language field.
@@ -71,6 +73,8 @@ export interface TranslationRecords {
   readonly flaggedByEdit: readonly TranslatedLanguage[];
   /** "Wording only": the English edit changed no meaning; its flags go. */
   readonly keepWording: () => void;
+  /** "Change in every language": these translations become today's English. */
+  readonly changeTogether: (languages: readonly TranslatedLanguage[]) => void;
 }
 
 export function useTranslationRecords(props: ObjectInputProps): TranslationRecords {
@@ -116,5 +120,17 @@ export function useTranslationRecords(props: ObjectInputProps): TranslationRecor
     setEnglishBefore(undefined);
   }, [keep]);
 
-  return { onChange, keepCurrent: keep, flaggedByEdit, keepWording };
+  const changeTogether = useCallback((languages: readonly TranslatedLanguage[]) => {
+    const { value: text, write: send } = latest.current;
+    const english = text?.en;
+    if (typeof english !== 'string') return;
+    send(
+      PatchEvent.from([
+        ...languages.map((language) => set(english, [language])),
+        ...recordPatches(text, keepCurrent(text, languages)),
+      ]),
+    );
+  }, []);
+
+  return { onChange, keepCurrent: keep, flaggedByEdit, keepWording, changeTogether };
 }

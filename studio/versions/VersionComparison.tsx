@@ -2,9 +2,12 @@
  * A kept version beside the live texts, one language at a time: each text by its key path
  * (as keys mode and /locales name it), the version's text and the live one, and the texts
  * that differ marked with a label (not colour alone). By default only those are listed.
+ * Invisible characters are shown as marked codes (U+200B), so two texts that differ only by
+ * one do not look the same.
  */
 import { Badge, Box, Card, Checkbox, Flex, Stack, Tab, TabList, TabPanel, Text } from '@sanity/ui';
 import { useId, useState } from 'react';
+import { visibleParts } from '@/schemas/invisible';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import type { Comparison } from '@/content/versions/compare';
 import { useVersionsText } from './shared';
@@ -15,6 +18,19 @@ const GRID = {
   gap: '0.75rem',
 } as const;
 const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+/** A text with each invisible character shown as its code, marked, its name in the title. */
+function Visible({ value }: { value: string }) {
+  return visibleParts(value).map((part, index) =>
+    typeof part === 'string' ? (
+      part
+    ) : (
+      <mark key={index} title={part.label} data-testid="invisible-mark">
+        {part.label.split(' ')[0]}
+      </mark>
+    ),
+  );
+}
 
 export function VersionComparison({ comparison }: { comparison: Comparison }) {
   const text = useVersionsText();
@@ -100,12 +116,20 @@ export function VersionComparison({ comparison }: { comparison: Comparison }) {
                 </Stack>
                 <Box role="cell" data-testid="comparison-version">
                   <Text size={1} muted={row.version === undefined} style={WRAP}>
-                    {row.version ?? text('compare.missing')}
+                    {row.version === undefined ? (
+                      text('compare.missing')
+                    ) : (
+                      <Visible value={row.version} />
+                    )}
                   </Text>
                 </Box>
                 <Box role="cell" data-testid="comparison-live">
                   <Text size={1} muted={row.live === undefined} style={WRAP}>
-                    {row.live ?? text('compare.missing')}
+                    {row.live === undefined ? (
+                      text('compare.missing')
+                    ) : (
+                      <Visible value={row.live} />
+                    )}
                   </Text>
                 </Box>
               </Card>
