@@ -26,8 +26,11 @@ import {
 import { handleListen, handleLiveEvents } from './listen';
 import { createPresenceSocket } from './presence-socket';
 import { PreviewSecrets } from './preview-secrets';
+import { ReleaseScheduler, type ReleaseCheck } from './release-scheduler';
+import { isReleaseDocumentId } from './releases';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
+import { publishedIdOf } from '@/content/perspective';
 import { throwawayCertificate, type TlsCertificate } from './tls';
 import { DocumentRules, planActions, planMutations, type KnownDocument } from './writes';
 
@@ -55,6 +58,11 @@ export interface LocalApiOptions {
   readonly dataset?: string;
   /** Certificate and key (PEM); absent, a throwaway self-signed one is made. */
   readonly tls?: TlsCertificate;
+  /**
+   * The site's release check (contract: `POST <site>/api/release-check`), asked when a release
+   * is scheduled and at its time; absent, scheduled releases publish unchecked.
+   */
+  readonly releaseCheck?: ReleaseCheck;
   /** Documents writable besides the dictionaries of schemas/ (benchmarks use this). */
   readonly extraDocuments?: readonly KnownDocument[];
   readonly lockWaitMs?: number;
@@ -124,7 +132,10 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
   let publishing: Promise<void> = Promise.resolve();
   const announcePublished = (transaction: Transaction) => {
     const published = transaction.changes.flatMap((change) =>
-      change.after && !change.id.startsWith('drafts.') && !rules.isVersionRecord(change.id)
+      change.after &&
+      publishedIdOf(change.id) === change.id &&
+      !isReleaseDocumentId(change.id) &&
+      !rules.isVersionRecord(change.id)
         ? [{ _id: change.after._id, _type: change.after._type, publishedBy: transaction.author }]
         : [],
     );
@@ -136,6 +147,13 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         log(`local API: onPublished failed: ${(error as Error).message ?? error}`),
       );
   };
+
+  const storedIds = () => store.all().map((doc) => doc._id);
+  const scheduler = new ReleaseScheduler(store, rules, {
+    check: options.releaseCheck,
+    onTransaction: announcePublished,
+    log,
+  });
 
   async function route(req: ApiRequest, res: ApiResponse): Promise<void> {
     const url = new URL(`https://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
@@ -274,12 +292,12 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         const body = await readJsonBody(req);
         const transactionId = transactionIdOf(body);
         if (isDryRun(body)) {
-          planActions(body, (id) => store.get(id), rules);
+          planActions(body, (id) => store.get(id), rules, storedIds);
           return sendJson(req, res, 200, { transactionId, results: [] });
         }
         const transaction = await store.transact(
           LOCAL_USER.id,
-          (read) => planActions(body, read, rules),
+          (read) => planActions(body, read, rules, storedIds),
           transactionId,
         );
         announcePublished(transaction);
@@ -382,6 +400,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
     });
   });
   store.watch();
+  scheduler.start();
   const port = (server.address() as AddressInfo).port;
   access.rules = {
     ...access.rules,
@@ -411,6 +430,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
     unknownRoutes: () => [...unknown],
     async close() {
       if (options.announce) await removeLocalApiAddress(options.storeFile, process.pid);
+      await scheduler.close();
       store.close();
       presence.close();
       await new Promise<void>((resolve) => {
