@@ -122,7 +122,7 @@ function projectDescription(projectId: string) {
  * help links, telemetry, error reports): a harmless empty answer, and no log line.
  */
 export function isHarmlessExtra(path: string): boolean {
-  return /^\/(journey|schedules|help|intake|telemetry|ping|data\/ping|comments|assets|tasks)(\/|$)/.test(
+  return /^\/(journey|schedules|subscriptions|help|intake|telemetry|ping|data\/ping|comments|assets|tasks)(\/|$)/.test(
     path,
   );
 }

@@ -10,25 +10,12 @@
  * cannot be reached does not stop the publish: the store changes, and the site's
  * reconciliation brings it live.
  */
+import type { ReleaseCheckAnswer } from '@/content/release-check';
 import type { DocumentStore } from './document-store';
 import { ApiError } from './http';
 import { isRelease, releaseDocumentId, type ReleaseDocument } from './releases';
 import { SYSTEM_AUTHOR, type Transaction } from './transactions';
 import { planActions, type DocumentRules } from './writes';
-
-export interface ReleaseProblem {
-  readonly document: string;
-  readonly language?: string;
-  readonly path?: string;
-  readonly message: string;
-}
-
-/** The site's answer to `POST /api/release-check`. */
-export interface ReleaseCheckAnswer {
-  readonly status: 'ready' | 'blocked';
-  readonly problems: readonly ReleaseProblem[];
-  readonly outdated: readonly { document: string; language: string; path: string }[];
-}
 
 /** Asks the site about a release; undefined when no site is known. Throws when unreachable. */
 export type ReleaseCheck = (

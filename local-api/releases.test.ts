@@ -7,8 +7,12 @@
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { importLocales } from '@/content/import-locales';
+import { askReleaseCheck } from '@/content/release-check';
+import { listenLocally } from '@/testing/local-http';
 import { LocalStore } from '@/content/local-store';
 import type { ReleaseCheck } from './release-scheduler';
 import { startLocalApi, type PublishedDocument, type RunningLocalApi } from './server';
@@ -320,7 +324,9 @@ describe('releases in the local API', () => {
       expect(Date.parse((await releaseDoc(f, 'rSoon')).publishedAt)).toBeGreaterThanOrEqual(
         Date.parse(at),
       );
-      expect(f.published).toEqual([[expect.objectContaining({ _id: FOOTER })]]);
+      await vi.waitFor(() =>
+        expect(f.published).toEqual([[expect.objectContaining({ _id: FOOTER })]]),
+      );
 
       await releaseWith(f, 'rPast', { [HERO]: 'Past hero' });
       await f.client.post(
@@ -379,15 +385,40 @@ describe('releases in the local API', () => {
   });
 
   it("does not publish a release the site's release check blocks, and says why", async () => {
-    const asked: { release: string; waiveOutdated: boolean }[] = [];
-    const check: ReleaseCheck = async (name, options) => {
-      asked.push({ release: name, ...options });
-      return {
-        status: 'blocked',
-        problems: [{ document: FOOTER, language: 'de', path: 'releaseNote', message: 'too long' }],
-        outdated: [],
-      };
-    };
+    // The site's end of the release check, at the wire: signed like the publish webhook.
+    const secret = 'release-check-secret';
+    const asked: unknown[] = [];
+    const site = await listenLocally(
+      createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          void isValidSignature(body, String(req.headers[SIGNATURE_HEADER_NAME]), secret).then(
+            (valid) => {
+              if (!valid || req.url !== '/api/release-check') {
+                res.writeHead(401).end();
+                return;
+              }
+              asked.push(JSON.parse(body));
+              res.writeHead(200, { 'content-type': 'application/json' });
+              res.end(
+                JSON.stringify({
+                  status: 'blocked',
+                  release: 'rBlocked',
+                  problems: [
+                    { document: FOOTER, language: 'de', path: 'releaseNote', message: 'too long' },
+                  ],
+                  outdated: [],
+                }),
+              );
+            },
+          );
+        });
+      }),
+    );
+    onTestFinished(() => site.stop());
+    const check: ReleaseCheck = (name, options) =>
+      askReleaseCheck(`${site.url}/api/revalidate`, secret, name, options);
     const f = await start(undefined, check);
     try {
       await releaseWith(f, 'rBlocked', { [FOOTER]: 'Blocked footer' });
@@ -396,6 +427,7 @@ describe('releases in the local API', () => {
         release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 1_000).toISOString() }),
       );
       await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      expect(asked[0]).toEqual({ release: 'rBlocked' });
       await vi.waitFor(async () =>
         expect((await releaseDoc(f, 'rBlocked')).publishFailedAt).toBeTruthy(),
       );

@@ -27,7 +27,7 @@ import { handleListen, handleLiveEvents } from './listen';
 import { createPresenceSocket } from './presence-socket';
 import { PreviewSecrets } from './preview-secrets';
 import { ReleaseScheduler, type ReleaseCheck } from './release-scheduler';
-import { isReleaseDocumentId } from './releases';
+import { isRelease, isReleaseDocumentId } from './releases';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
 import { publishedIdOf } from '@/content/perspective';
@@ -220,6 +220,21 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         return sendJson(req, res, 200, preferences.put(await readJsonBody(req)));
       if (method === 'GET')
         return sendJson(req, res, 200, preferences.get(path.slice('/users/me/keyvalue/'.length)));
+    }
+    if (versioned && path === `/projects/${projectId}/new-content-release-allowed`) {
+      // The Studio asks before creating a release; locally there is no plan limit but Sanity's
+      // 1,000 per dataset, and the counts are the open (active or scheduled) releases.
+      const open = store
+        .all()
+        .filter((doc) => isRelease(doc) && ['active', 'scheduled'].includes(doc.state)).length;
+      return sendJson(req, res, 200, {
+        data: {
+          orgActiveReleaseCount: open,
+          orgMeteredActiveReleaseCount: open,
+          datasetReleaseLimit: 1000,
+          orgActiveReleaseLimit: null,
+        },
+      });
     }
     const answer = versioned ? projectAnswer(method, path, projectId, dataset) : undefined;
     if (answer !== undefined) return sendJson(req, res, 200, answer);
