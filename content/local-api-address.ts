@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { readTextIfPresent } from './atomic-file.ts';
 import { isProcessRunning } from './process-alive.ts';
 
@@ -86,4 +87,16 @@ function parseAddress(file: string, text: string | undefined): LocalApiAddress |
       `${file}: ${[...wrong, ...(typeof value.pid === 'number' ? [] : ['pid'])].join(', ')} missing or malformed; delete it and restart npm run studio`,
     );
   return isProcessRunning(value.pid) ? (value as LocalApiAddress) : undefined;
+}
+
+const trusted = new Set<string>();
+
+/**
+ * Adds the API's certificate authority to those this process trusts, as NODE_EXTRA_CA_CERTS
+ * would, so the real Sanity client can speak to the local API.
+ */
+export function trustLocalApi(authority: string): void {
+  if (trusted.has(authority)) return;
+  setDefaultCACertificates([...getCACertificates('default'), authority]);
+  trusted.add(authority);
 }
