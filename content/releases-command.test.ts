@@ -100,6 +100,10 @@ describe('npm run releases', () => {
     expect((await releases('schedule', 'rSpring', at)).out).toContain(`scheduled for ${at}`);
     expect((await releases('list')).out).toMatch(/rSpring\s+rSpring\s+scheduled for 2099/);
     expect((await releases('unschedule', 'rSpring')).code).toBe(0);
+    expect((await releases('waive', 'rSpring')).code).toBe(0);
+    expect((await releases('show', 'rSpring')).out).toMatch(
+      /Outdated translations waived by \S+ at 20/,
+    );
     const before = api.store.get(FOOTER)!;
     const published = await releases('publish', 'rSpring');
     expect(published.code, published.err).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> |
- * unschedule <id> | revert <id>
+ * unschedule <id> | waive <id> | revert <id>
  *
  * Releases from a terminal, through the real Sanity client's release actions
  * (`client.releases.*`): against a Sanity project with the SANITY_* settings, else against
@@ -13,6 +13,7 @@
  * release to put them back together; it can itself be reverted.
  */
 import { randomBytes } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { createClient, type SanityClient } from '@sanity/client';
 import { startLocalApi } from '@/local-api/server';
 import { processIo, quoted, runScript, type ScriptIo } from './cli';
@@ -24,7 +25,7 @@ import { SANITY_API_VERSION } from './sanity-store';
 import { readContentSettings } from './store-settings';
 
 const USAGE =
-  'Usage: npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> | unschedule <id> | revert <id>';
+  'Usage: npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> | unschedule <id> | waive <id> | revert <id>';
 
 /** A wrong argument or an unknown release: one line, exit code 2. */
 class UsageError extends Error {}
@@ -33,7 +34,7 @@ interface Release {
   _id: string;
   name: string;
   state: string;
-  metadata?: { title?: string };
+  metadata?: { title?: string; waiveOutdated?: { by: string; at: string } };
   publishAt?: string;
   publishedAt?: string;
   finalDocumentStates?: { id: string }[];
@@ -161,6 +162,8 @@ async function show(client: SanityClient, io: ScriptIo, id: string | undefined):
   const release = await releaseNamed(client, id);
   io.log(`Release ${release.name}: ${quoted(release.metadata?.title ?? '')}, ${when(release)}`);
   if (release.error?.message) io.log(`Problem: ${release.error.message}`);
+  const waiver = release.metadata?.waiveOutdated;
+  if (waiver) io.log(`Outdated translations waived by ${waiver.by} at ${waiver.at}.`);
   if (release.state === 'published' || release.state === 'archived') {
     for (const { id: version } of release.finalDocumentStates ?? [])
       io.log(`  ${publishedIdOf(version)}`);
@@ -235,6 +238,7 @@ async function run(args: string[], io: ScriptIo): Promise<void> {
     publish: 1,
     schedule: 2,
     unschedule: 1,
+    waive: 1,
     revert: 1,
   };
   if (
@@ -269,6 +273,17 @@ async function run(args: string[], io: ScriptIo): Promise<void> {
         const publishAt = new Date(time!).toISOString();
         await client.releases.schedule({ releaseId: id!, publishAt });
         return io.log(`Release ${id} scheduled for ${publishAt}.`);
+      }
+      case 'waive': {
+        await releaseNamed(client, id);
+        const waiver = { by: userInfo().username, at: new Date().toISOString() };
+        await client.releases.edit({
+          releaseId: id!,
+          patch: { set: { 'metadata.waiveOutdated': waiver } },
+        });
+        return io.log(
+          `Release ${id}: outdated translations waived (by ${waiver.by}); the site's check still reports them.`,
+        );
       }
       case 'unschedule':
         await releaseNamed(client, id);

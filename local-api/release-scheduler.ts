@@ -108,7 +108,9 @@ export class ReleaseScheduler {
     if (!check) return undefined;
     let answer: ReleaseCheckAnswer | undefined;
     try {
-      answer = await check(release.name, { waiveOutdated: Boolean(release.waiveOutdated) });
+      answer = await check(release.name, {
+        waiveOutdated: Boolean(release.metadata.waiveOutdated),
+      });
     } catch (error) {
       this.options.log(
         `local API: release "${release.name}": the site's release check could not be reached (${(error as Error).message}); going ahead`,
@@ -116,7 +118,7 @@ export class ReleaseScheduler {
       return undefined;
     }
     return answer?.status === 'blocked'
-      ? blockedReason(answer, Boolean(release.waiveOutdated))
+      ? blockedReason(answer, Boolean(release.metadata.waiveOutdated))
       : undefined;
   }
 

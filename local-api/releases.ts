@@ -26,18 +26,24 @@ export type ReleaseState = 'active' | 'scheduled' | 'published' | 'archived';
 export interface ReleaseDocument extends StoredDocument {
   name: string;
   state: ReleaseState;
-  metadata: { title?: string; releaseType: string; intendedPublishAt?: string };
+  metadata: {
+    title?: string;
+    releaseType: string;
+    intendedPublishAt?: string;
+    /**
+     * The editor's waiver of the site's "translations outdated in the release" check (who and
+     * when; `npm run releases -- waive <id>`). In the metadata, the one part of a release
+     * document its edit action may change, on Sanity too. The release check is then asked
+     * with `waiveOutdated: true`.
+     */
+    waiveOutdated?: { by: string; at: string };
+  };
   publishAt?: string;
   publishedAt?: string;
   finalDocumentStates?: { id: string }[];
   error?: { message: string };
   /** Set once the publish at `publishAt` was tried and refused, so it is not tried again. */
   publishFailedAt?: string;
-  /**
-   * The editor's waiver of the site's "translations outdated in the release" check:
-   * who waived it and when. The release check is then asked with `waiveOutdated: true`.
-   */
-  waiveOutdated?: { by: string; at: string };
 }
 
 export const releaseDocumentId = (name: string): string => `${RELEASES_PREFIX}${name}`;
@@ -122,9 +128,8 @@ export function publishRelease(
 ): void {
   const release = releaseNamed(working, name, 'publish');
   requireState(release, ['active', 'scheduled'], 'publish');
+  // An empty release publishes nothing (the Studio's permission check tries one as a dry run).
   const versions = versionsIn(working, name);
-  if (versions.length === 0)
-    throw new ApiError(409, `release "${name}" has no documents to publish`, 'conflict');
   for (const id of versions) {
     const version = working.get(id)!;
     const publishedId = publishedIdOf(id);
@@ -197,8 +202,6 @@ export function planReleaseAction(
       const publishAt = action.publishAt;
       if (typeof publishAt !== 'string' || Number.isNaN(Date.parse(publishAt)))
         throw new ApiError(400, `${where}.publishAt: expected an ISO date and time`);
-      if (versionsIn(working, release.name).length === 0)
-        throw new ApiError(409, `release "${release.name}" has no documents to schedule`);
       working.set(
         release._id,
         withoutFields(
