@@ -85,6 +85,16 @@ export function projectAnswer(
     if (rest.startsWith('/features/')) return FEATURES.includes(rest.slice('/features/'.length));
   }
   if (path === '/features') return FEATURES;
+  // The plan, for the Releases tool's note on how long a published release's history is kept:
+  // the local history is bounded by size, not by days, so no retention is given.
+  if (path === `/subscriptions/project/${projectId}`)
+    return {
+      id: 'local',
+      projectId,
+      plan: { id: 'local', name: 'Local API' },
+      resources: {},
+      featureTypes: { retention: { id: 'retention', features: [{ attributes: {} }] } },
+    };
   // Clients ask after a failed event stream whether CORS refused them: it never does here.
   if (path === '/check/cors') return { result: { allowed: true, withCredentials: true } };
   return undefined;
@@ -122,7 +132,7 @@ function projectDescription(projectId: string) {
  * help links, telemetry, error reports): a harmless empty answer, and no log line.
  */
 export function isHarmlessExtra(path: string): boolean {
-  return /^\/(journey|schedules|subscriptions|help|intake|telemetry|ping|data\/ping|comments|assets|tasks)(\/|$)/.test(
+  return /^\/(journey|schedules|help|intake|telemetry|ping|data\/ping|comments|assets|tasks)(\/|$)/.test(
     path,
   );
 }
