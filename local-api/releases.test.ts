@@ -424,7 +424,8 @@ describe('releases in the local API', () => {
       await releaseWith(f, 'rBlocked', { [FOOTER]: 'Blocked footer' });
       await f.client.post(
         ACTIONS,
-        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 1_000).toISOString() }),
+        // Far enough ahead that the check at schedule time comes first, even on a loaded machine.
+        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 3_000).toISOString() }),
       );
       await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 15_000, interval: 100 });
       expect(asked[0]).toEqual({ release: 'rBlocked' });
@@ -439,6 +440,22 @@ describe('releases in the local API', () => {
       expect(await query(f, `*[_id == "${FOOTER}"][0].releaseNote.en`, 'published')).not.toBe(
         'Blocked footer',
       );
+
+      // The editor's waiver is recorded on the release and passed on to the check.
+      const waiver = { by: 'local-editor', at: new Date().toISOString() };
+      const edited = await f.client.post(
+        ACTIONS,
+        release('edit', 'rBlocked', { patch: { set: { 'metadata.waiveOutdated': waiver } } }),
+      );
+      expect(edited.status, edited.text).toBe(200);
+      await f.client.post(ACTIONS, release('unschedule', 'rBlocked'));
+      await f.client.post(
+        ACTIONS,
+        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 60_000).toISOString() }),
+      );
+      await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 15_000, interval: 100 });
+      expect(asked[2]).toEqual({ release: 'rBlocked', waiveOutdated: true });
+      expect((await releaseDoc(f, 'rBlocked')).metadata.waiveOutdated).toEqual(waiver);
     } finally {
       await stop(f);
     }
