@@ -56,3 +56,16 @@ export async function askReleaseCheck(
     outdated: Array.isArray(answer.outdated) ? answer.outdated : [],
   };
 }
+
+/** One line saying why a release is blocked, for the log and the release document. */
+export function blockedReason(answer: ReleaseCheckAnswer, waived: boolean): string {
+  const problems = answer.problems.map(
+    (problem) =>
+      `${problem.document}${problem.language ? ` (${problem.language})` : ''}${problem.path ? ` ${problem.path}` : ''}: ${problem.message}`,
+  );
+  if (!waived && answer.outdated.length > 0)
+    problems.push(
+      `translations outdated in the release: ${answer.outdated.map((item) => `${item.document} ${item.language} ${item.path}`).join(', ')}`,
+    );
+  return `the site's release check blocked it: ${problems.join('; ') || 'no reason given'}`;
+}

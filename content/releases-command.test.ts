@@ -93,6 +93,8 @@ describe('npm run releases', () => {
     const shown = await releases('show', 'rSpring');
     expect(shown.out).toContain(`${FOOTER}: 1 text(s) changed`);
     expect(shown.out).toContain('also changed by release rSummer: copyrightTemplate.en');
+    // No site runs: the command says so and carries on.
+    expect(shown.out).toContain("Site's release check: not reached");
   });
 
   it('schedules, unschedules, publishes and reverts', async () => {

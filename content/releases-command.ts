@@ -18,8 +18,9 @@ import { createClient, type SanityClient } from '@sanity/client';
 import { startLocalApi } from '@/local-api/server';
 import { processIo, quoted, runScript, type ScriptIo } from './cli';
 import { readLocalApiAddress, trustLocalApi } from './local-api-address';
-import { localPublishNotifier } from './notify-site';
+import { localPublishNotifier, readPublishWebhookSettings } from './notify-site';
 import { publishedIdOf, releaseOf, versionId } from './perspective';
+import { askReleaseCheck, blockedReason, type ReleaseCheckAnswer } from './release-check';
 import { formatTable } from './report';
 import { SANITY_API_VERSION } from './sanity-store';
 import { readContentSettings } from './store-settings';
@@ -193,6 +194,33 @@ async function show(client: SanityClient, io: ScriptIo, id: string | undefined):
         );
     }
   }
+  await printReleaseCheck(io, release);
+}
+
+/** What the site's release check says now, when a site is known (content/release-check.ts). */
+async function printReleaseCheck(io: ScriptIo, release: Release): Promise<void> {
+  const settings = readContentSettings(io.env, 'read');
+  const options = { waiveOutdated: Boolean(release.metadata?.waiveOutdated) };
+  let answer: ReleaseCheckAnswer | undefined;
+  try {
+    if (settings.kind === 'local') {
+      const notifier = localPublishNotifier(io.env, { storeFile: settings.file, log: io.log });
+      answer = await notifier.releaseCheck(release.name, options);
+    } else {
+      const site = readPublishWebhookSettings(io.env);
+      if (!site) return io.log("Site's release check: not asked (SITE_REVALIDATE_URL is not set).");
+      answer = await askReleaseCheck(site.url, site.secret, release.name, options);
+    }
+  } catch (error) {
+    return io.log(`Site's release check: not reached (${(error as Error).message}).`);
+  }
+  if (!answer)
+    return io.log("Site's release check: not asked (no site of this checkout answered).");
+  io.log(
+    answer.status === 'ready'
+      ? "Site's release check: ready."
+      : `Site's release check: ${blockedReason(answer, options.waiveOutdated)}`,
+  );
 }
 
 async function revert(client: SanityClient, io: ScriptIo, id: string | undefined): Promise<void> {

@@ -10,7 +10,7 @@
  * cannot be reached does not stop the publish: the store changes, and the site's
  * reconciliation brings it live.
  */
-import type { ReleaseCheckAnswer } from '@/content/release-check';
+import { blockedReason, type ReleaseCheckAnswer } from '@/content/release-check';
 import type { DocumentStore } from './document-store';
 import { ApiError } from './http';
 import { isRelease, releaseDocumentId, type ReleaseDocument } from './releases';
@@ -22,19 +22,6 @@ export type ReleaseCheck = (
   release: string,
   options: { waiveOutdated: boolean },
 ) => Promise<ReleaseCheckAnswer | undefined>;
-
-/** One line saying why a release is blocked, for the log and the release document. */
-export function blockedReason(answer: ReleaseCheckAnswer, waived: boolean): string {
-  const problems = answer.problems.map(
-    (problem) =>
-      `${problem.document}${problem.language ? ` (${problem.language})` : ''}${problem.path ? ` ${problem.path}` : ''}: ${problem.message}`,
-  );
-  if (!waived && answer.outdated.length > 0)
-    problems.push(
-      `translations outdated in the release: ${answer.outdated.map((item) => `${item.document} ${item.language} ${item.path}`).join(', ')}`,
-    );
-  return `the site's release check blocked it: ${problems.join('; ') || 'no reason given'}`;
-}
 
 /** Longest delay setTimeout accepts; a later time is waited for in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
