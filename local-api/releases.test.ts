@@ -224,11 +224,11 @@ describe('releases in the local API', () => {
       expect(
         await query(f, `*[_id in ["${FOOTER}", "${HERO}"]].releaseNote.en`, 'published'),
       ).toEqual(expect.arrayContaining(['One footer', 'One hero']));
-      // One announcement to the site for the set, and the file holds it whole.
+      // One announcement to the site for the set, naming the release as the publisher.
       expect(f.published).toEqual([
         expect.arrayContaining([
-          expect.objectContaining({ _id: FOOTER }),
-          expect.objectContaining({ _id: HERO }),
+          expect.objectContaining({ _id: FOOTER, publishedBy: 'local-editor (release rOne)' }),
+          expect.objectContaining({ _id: HERO, publishedBy: 'local-editor (release rOne)' }),
         ]),
       ]);
       const file = await readFile(f.storeFile, 'utf8');

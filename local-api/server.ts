@@ -131,12 +131,19 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
 
   let publishing: Promise<void> = Promise.resolve();
   const announcePublished = (transaction: Transaction) => {
+    // A release's documents name it, so the site's versions say which release wrote what.
+    const release = transaction.changes.find(
+      (change) => isRelease(change.after) && change.after.state === 'published',
+    )?.after?.name;
+    const publishedBy = release
+      ? `${transaction.author} (release ${String(release)})`
+      : transaction.author;
     const published = transaction.changes.flatMap((change) =>
       change.after &&
       publishedIdOf(change.id) === change.id &&
       !isReleaseDocumentId(change.id) &&
       !rules.isVersionRecord(change.id)
-        ? [{ _id: change.after._id, _type: change.after._type, publishedBy: transaction.author }]
+        ? [{ _id: change.after._id, _type: change.after._type, publishedBy }]
         : [],
     );
     if (!published.length || !options.onPublished) return;
