@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
 import { ApiClient } from '@/local-api/testing/client';
 import { importLocales } from './import-locales';
+import { trustLocalApi } from './local-api-address';
 import { LocalStore } from './local-store';
 import { releasesCommand } from './releases-command';
 import { makeTempProject, type TempProject } from './testing/temp-project';
@@ -134,6 +135,29 @@ describe('npm run releases', () => {
     expect(twice.code).toBe(1);
     expect(twice.err.split('\n')).toHaveLength(1);
     expect((await releases('frobnicate')).code).toBe(2);
+  });
+
+  it('with SANITY_* settings, speaks to that project through the client', async () => {
+    // A Sanity project at the wire: the local API speaks the same protocol, on its own host.
+    trustLocalApi(api.certificate);
+    const sanity = {
+      SANITY_PROJECT_ID: api.projectId,
+      SANITY_DATASET: api.dataset,
+      SANITY_API_TOKEN: api.token,
+      SANITY_API_HOST: api.url,
+    };
+    const saved = env;
+    env = { ...sanity };
+    try {
+      const listed = await releases('list');
+      expect(listed.code, listed.err).toBe(0);
+      expect(listed.out).toMatch(/rSummer\s+rSummer\s+active/);
+      expect((await releases('show', 'rSummer')).out).toContain(
+        "Site's release check: not asked (SITE_REVALIDATE_URL is not set)",
+      );
+    } finally {
+      env = saved;
+    }
   });
 });
 
