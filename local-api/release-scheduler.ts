@@ -79,7 +79,15 @@ export class ReleaseScheduler {
     const next = Math.min(...releases.map((release) => Date.parse(release.publishAt!)));
     if (!Number.isFinite(next)) return;
     const delay = Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS);
-    this.timer = setTimeout(() => this.run(() => this.publishDue()), delay);
+    // Planned again after the run: a time beyond setTimeout's range is waited for in steps.
+    this.timer = setTimeout(
+      () =>
+        this.run(async () => {
+          await this.publishDue();
+          this.plan();
+        }),
+      delay,
+    );
   }
 
   private run(task: () => Promise<void>): void {
