@@ -6,6 +6,7 @@
  * The site also lets the Studio the API serves frame its previews (web/preview/preview-settings.ts),
  * so moving the Studio takes `STUDIO_PORT` alone.
  */
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { announcedAddress, type Announced } from './announced-address.ts';
 
 export interface LocalApiAddress extends Announced {
@@ -36,3 +37,15 @@ export const {
   read: readLocalApiAddress,
   readNow: readLocalApiAddressNow,
 } = localApi;
+
+const trusted = new Set<string>();
+
+/**
+ * Adds the API's certificate authority to those this process trusts, as NODE_EXTRA_CA_CERTS
+ * would, so the real Sanity client can speak to the local API.
+ */
+export function trustLocalApi(authority: string): void {
+  if (trusted.has(authority)) return;
+  setDefaultCACertificates([...getCACertificates('default'), authority]);
+  trusted.add(authority);
+}

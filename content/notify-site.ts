@@ -5,6 +5,7 @@
  * SITE_REVALIDATE_URL is set; `npm run studio` and `npm run local-api` call it after
  * each publish in the local API (by default to the site `npm start` serves).
  */
+import { askReleaseCheck, type ReleaseCheckAnswer } from './release-check';
 import { followUp, stateOfDelivery, type SiteState } from './site-state';
 import type { TranslationCounts } from './published';
 import { SettingsError } from './store-settings';
@@ -198,6 +199,14 @@ export interface PublishNotifier {
   readonly onPublished: (documents: readonly PublishedDocumentRef[]) => Promise<void>;
   /** For `startLocalApi({ publishState })`: what became of the last publish of a document. */
   readonly publishState: (documentId: string) => Promise<SiteState>;
+  /**
+   * For `startLocalApi({ releaseCheck })`: the site's release check (content/release-check.ts);
+   * undefined when the address is not this checkout's site, throws when it cannot be reached.
+   */
+  readonly releaseCheck: (
+    release: string,
+    options: { waiveOutdated: boolean },
+  ) => Promise<ReleaseCheckAnswer | undefined>;
 }
 
 /**
@@ -269,6 +278,14 @@ export function localPublishNotifier(
         delivered.set(delivery.document, { delivery, url: settings.url });
         log(`publish → site: ${describeDelivery(delivery)}${hint(delivery, settings, storeFile)}`);
       }
+    },
+    async releaseCheck(release, options) {
+      const settings = await current();
+      const refusal = await siteRefusal(settings.url, settings.secret);
+      if (refusal?.reached) return undefined;
+      if (refusal)
+        throw new Error(`the site at ${settings.url} was not reached: ${refusal.reason}`);
+      return askReleaseCheck(settings.url, settings.secret, release, options);
     },
     async publishState(documentId) {
       const last = delivered.get(documentId);

@@ -164,6 +164,8 @@ export class DocumentStore {
         kind,
         changes: [...changes.values()].filter((c) => c.before !== null || c.after !== null),
       };
+      // A plan with nothing to do (a scheduled release published meanwhile) writes nothing.
+      if (transaction.changes.length === 0 && planned.length === 0) return transaction;
       await this.write(transaction);
       await this.transactionLog.add([transaction]);
       this.unannounced.push(transaction);

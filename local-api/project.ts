@@ -15,6 +15,9 @@ export const LOCAL_USER = {
   provider: 'local',
 };
 
+/** The plan's features the Studio asks for: content releases (served by ./releases.ts). */
+const FEATURES = ['contentReleases'];
+
 /** Grants of the Studio's "administrator": read, create, history and update everywhere. */
 const ALL_DOCUMENTS_GRANTS = [
   { filter: '_id in path("**")', permissions: ['read', 'create', 'history', 'update'] },
@@ -77,10 +80,21 @@ export function projectAnswer(
     if (rest === `/datasets/${dataset}/acl`) return ALL_DOCUMENTS_GRANTS;
     if (rest === '/datasets') return [{ name: dataset, aclMode: 'public' }];
     if (rest === '/members') return [memberOf()];
-    if (rest === '/user-applications' || rest === '/features') return [];
-    if (rest.startsWith('/features/')) return false;
+    if (rest === '/user-applications') return [];
+    if (rest === '/features') return FEATURES;
+    if (rest.startsWith('/features/')) return FEATURES.includes(rest.slice('/features/'.length));
   }
-  if (path === '/features') return [];
+  if (path === '/features') return FEATURES;
+  // The plan, for the Releases tool's note on how long a published release's history is kept:
+  // the local history is bounded by size, not by days, so no retention is given.
+  if (path === `/subscriptions/project/${projectId}`)
+    return {
+      id: 'local',
+      projectId,
+      plan: { id: 'local', name: 'Local API' },
+      resources: {},
+      featureTypes: { retention: { id: 'retention', features: [{ attributes: {} }] } },
+    };
   // Clients ask after a failed event stream whether CORS refused them: it never does here.
   if (path === '/check/cors') return { result: { allowed: true, withCredentials: true } };
   return undefined;

@@ -26,8 +26,11 @@ import {
 import { handleListen, handleLiveEvents } from './listen';
 import { createPresenceSocket } from './presence-socket';
 import { PreviewSecrets } from './preview-secrets';
+import { ReleaseScheduler, type ReleaseCheck } from './release-scheduler';
+import { isRelease, isReleaseDocumentId } from './releases';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
+import { publishedIdOf } from '@/content/perspective';
 import { throwawayCertificate, type TlsCertificate } from './tls';
 import { DocumentRules, planActions, planMutations, type KnownDocument } from './writes';
 
@@ -55,6 +58,11 @@ export interface LocalApiOptions {
   readonly dataset?: string;
   /** Certificate and key (PEM); absent, a throwaway self-signed one is made. */
   readonly tls?: TlsCertificate;
+  /**
+   * The site's release check (contract: `POST <site>/api/release-check`), asked when a release
+   * is scheduled and at its time; absent, scheduled releases publish unchecked.
+   */
+  readonly releaseCheck?: ReleaseCheck;
   /** Documents writable besides the dictionaries of schemas/ (benchmarks use this). */
   readonly extraDocuments?: readonly KnownDocument[];
   readonly lockWaitMs?: number;
@@ -123,9 +131,19 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
 
   let publishing: Promise<void> = Promise.resolve();
   const announcePublished = (transaction: Transaction) => {
+    // A release's documents name it, so the site's versions say which release wrote what.
+    const release = transaction.changes.find(
+      (change) => isRelease(change.after) && change.after.state === 'published',
+    )?.after?.name;
+    const publishedBy = release
+      ? `${transaction.author} (release ${String(release)})`
+      : transaction.author;
     const published = transaction.changes.flatMap((change) =>
-      change.after && !change.id.startsWith('drafts.') && !rules.isVersionRecord(change.id)
-        ? [{ _id: change.after._id, _type: change.after._type, publishedBy: transaction.author }]
+      change.after &&
+      publishedIdOf(change.id) === change.id &&
+      !isReleaseDocumentId(change.id) &&
+      !rules.isVersionRecord(change.id)
+        ? [{ _id: change.after._id, _type: change.after._type, publishedBy }]
         : [],
     );
     if (!published.length || !options.onPublished) return;
@@ -136,6 +154,13 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         log(`local API: onPublished failed: ${(error as Error).message ?? error}`),
       );
   };
+
+  const storedIds = () => store.all().map((doc) => doc._id);
+  const scheduler = new ReleaseScheduler(store, rules, {
+    check: options.releaseCheck,
+    onTransaction: announcePublished,
+    log,
+  });
 
   async function route(req: ApiRequest, res: ApiResponse): Promise<void> {
     const url = new URL(`https://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
@@ -202,6 +227,21 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         return sendJson(req, res, 200, preferences.put(await readJsonBody(req)));
       if (method === 'GET')
         return sendJson(req, res, 200, preferences.get(path.slice('/users/me/keyvalue/'.length)));
+    }
+    if (versioned && path === `/projects/${projectId}/new-content-release-allowed`) {
+      // The Studio asks before creating a release; locally there is no plan limit but Sanity's
+      // 1,000 per dataset, and the counts are the open (active or scheduled) releases.
+      const open = store
+        .all()
+        .filter((doc) => isRelease(doc) && ['active', 'scheduled'].includes(doc.state)).length;
+      return sendJson(req, res, 200, {
+        data: {
+          orgActiveReleaseCount: open,
+          orgMeteredActiveReleaseCount: open,
+          datasetReleaseLimit: 1000,
+          orgActiveReleaseLimit: null,
+        },
+      });
     }
     const answer = versioned ? projectAnswer(method, path, projectId, dataset) : undefined;
     if (answer !== undefined) return sendJson(req, res, 200, answer);
@@ -274,12 +314,12 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
         const body = await readJsonBody(req);
         const transactionId = transactionIdOf(body);
         if (isDryRun(body)) {
-          planActions(body, (id) => store.get(id), rules);
+          planActions(body, (id) => store.get(id), rules, storedIds);
           return sendJson(req, res, 200, { transactionId, results: [] });
         }
         const transaction = await store.transact(
           LOCAL_USER.id,
-          (read) => planActions(body, read, rules),
+          (read) => planActions(body, read, rules, storedIds),
           transactionId,
         );
         announcePublished(transaction);
@@ -382,6 +422,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
     });
   });
   store.watch();
+  scheduler.start();
   const port = (server.address() as AddressInfo).port;
   access.rules = {
     ...access.rules,
@@ -411,6 +452,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
     unknownRoutes: () => [...unknown],
     async close() {
       if (options.announce) await removeLocalApiAddress(options.storeFile, process.pid);
+      await scheduler.close();
       store.close();
       presence.close();
       await new Promise<void>((resolve) => {

@@ -7,10 +7,12 @@
  */
 import { Mutation } from '@sanity/mutator';
 import { isVersionRecordId, VERSION_TYPE } from '@/content/versions/version-records';
+import { publishedIdOf, releaseOf, VERSIONS_PREFIX } from '@/content/perspective';
 import { documentId, documentType, NAMESPACES } from '@/schemas';
 import type { StoredDocument } from './dataset-file';
 import type { DocumentReader, PlannedChange, TransactionKind } from './transactions';
 import { ApiError } from './http';
+import { planReleaseAction, requireOpenRelease, type Working } from './releases';
 
 const DRAFTS_PREFIX = 'drafts.';
 
@@ -55,16 +57,16 @@ export class DocumentRules {
     return typeof id === 'string' && isVersionRecordId(id);
   }
 
-  /** The published id and type behind a published or draft id; throws for anything else. */
+  /**
+   * The published id and type behind a published, draft or release version id; throws for
+   * anything else. Only dictionaries have drafts and versions.
+   */
   resolve(id: unknown, where: string): { publishedId: string; draftId: string; type: string } {
     if (typeof id !== 'string' || id === '')
       throw new ApiError(400, `${where}: expected a document id`);
-    if (id.startsWith('versions.'))
-      throw new ApiError(
-        400,
-        `${where}: "${id}" is a release version; the local API has no releases`,
-      );
-    const publishedId = id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id;
+    if (id.startsWith(VERSIONS_PREFIX) && !/^versions\.[A-Za-z0-9_-]+\.[^.]/.test(id))
+      throw new ApiError(400, `${where}: "${id}" is not versions.<release>.<document id>`);
+    const publishedId = publishedIdOf(id);
     const type = this.types.get(publishedId);
     if (!type)
       throw new ApiError(
@@ -127,10 +129,18 @@ function applyPatch(doc: StoredDocument, patch: unknown, where: string): StoredD
 }
 
 /** The documents as a request changes them, action by action. */
-class WorkingSet {
+class WorkingSet implements Working {
   private readonly changed = new Map<string, StoredDocument | null>();
 
-  constructor(private readonly read: DocumentReader) {}
+  constructor(
+    private readonly read: DocumentReader,
+    private readonly stored: () => readonly string[] = () => [],
+  ) {}
+
+  ids(): string[] {
+    const ids = new Set([...this.stored(), ...this.changed.keys()]);
+    return [...ids].filter((id) => this.get(id) !== null);
+  }
 
   get(id: string): StoredDocument | null {
     return this.changed.has(id) ? (this.changed.get(id) ?? null) : this.read(id);
@@ -166,28 +176,112 @@ function listOf(body: unknown, field: 'actions' | 'mutations'): unknown[] {
   return list;
 }
 
-/** Plans `POST /data/actions/<dataset>`. */
-export function planActions(body: unknown, read: DocumentReader, rules: DocumentRules): WritePlan {
-  const working = new WorkingSet(read);
+/**
+ * Where an edit or a new version of a dictionary goes: its draft, or its version in an
+ * active release (`versions.<release>.<id>`). Anything else names the wrong document.
+ */
+function editTarget(
+  target: unknown,
+  ids: { publishedId: string; draftId: string },
+  working: WorkingSet,
+  where: string,
+): string {
+  if (target === ids.draftId) return ids.draftId;
+  if (
+    typeof target === 'string' &&
+    releaseOf(target) &&
+    publishedIdOf(target) === ids.publishedId
+  ) {
+    requireOpenRelease(working, target, where);
+    return target;
+  }
+  throw new ApiError(
+    400,
+    `${where}: expected "${ids.draftId}" or a version of "${ids.publishedId}" in a release`,
+  );
+}
+
+/**
+ * Plans `POST /data/actions/<dataset>`. `stored` lists the ids of every stored document
+ * (publishing a release finds its versions with it).
+ */
+export function planActions(
+  body: unknown,
+  read: DocumentReader,
+  rules: DocumentRules,
+  stored?: () => readonly string[],
+): WritePlan {
+  const working = new WorkingSet(read, stored);
+  const now = new Date().toISOString();
+  const checkVersion = (version: StoredDocument, publishedId: string) => {
+    const ids = rules.resolve(publishedId, `version "${version._id}"`);
+    rules.checkType(version, ids.type, `version "${version._id}"`);
+    if ((version._system as { delete?: unknown } | undefined)?.delete)
+      refuse('unpublish (in a release)', ids.type);
+  };
   let kind: TransactionKind = 'edit';
   listOf(body, 'actions').forEach((action, index) => {
     const where = `actions[${index}]`;
     if (!isRecord(action) || typeof action.actionType !== 'string')
       throw new ApiError(400, `${where}: expected an object with an actionType`);
     const type = action.actionType;
+    if (type.startsWith('sanity.action.release.')) {
+      if (planReleaseAction(action, where, working, now, checkVersion) === 'publish')
+        kind = 'publish';
+      return;
+    }
     switch (type) {
       case 'sanity.action.document.edit': {
         const ids = rules.resolve(action.publishedId, `${where}.publishedId`);
-        if (action.draftId !== ids.draftId)
-          throw new ApiError(
-            400,
-            `${where}.draftId: expected "${ids.draftId}" for published id "${ids.publishedId}"`,
-          );
+        const target = editTarget(action.draftId, ids, working, `${where}.draftId`);
         const published = working.get(ids.publishedId);
-        const base = working.get(ids.draftId) ?? (published && { ...published, _id: ids.draftId });
+        const base = working.get(target) ?? (published && { ...published, _id: target });
         if (!base)
           throw new ApiError(409, `${where}: "${ids.publishedId}" does not exist`, 'conflict');
-        working.set(ids.draftId, applyPatch(base, action.patch, `${where}.patch`));
+        working.set(target, applyPatch(base, action.patch, `${where}.patch`));
+        return;
+      }
+      case 'sanity.action.document.version.create': {
+        const ids = rules.resolve(action.publishedId, `${where}.publishedId`);
+        const document = isRecord(action.document) ? action.document : undefined;
+        const target = editTarget(
+          document ? document._id : action.versionId,
+          ids,
+          working,
+          `${where}.versionId`,
+        );
+        if (working.get(target))
+          throw new ApiError(409, `${where}: "${target}" already exists`, 'conflict');
+        let content: StoredDocument;
+        if (document) {
+          rules.checkType(document, ids.type, `${where}.document`);
+          content = structuredClone(document) as StoredDocument;
+        } else {
+          const base = working.get(String(action.baseId));
+          if (!base || publishedIdOf(base._id) !== ids.publishedId)
+            throw new ApiError(
+              409,
+              `${where}.baseId: "${String(action.baseId)}" is not a stored version of "${ids.publishedId}"`,
+              'conflict',
+            );
+          if (action.ifBaseRevisionId !== undefined && action.ifBaseRevisionId !== base._rev)
+            throw new ApiError(
+              409,
+              `${where}: "${base._id}" changed meanwhile (revision ${String(base._rev)}, not ${String(action.ifBaseRevisionId)})`,
+              'conflict',
+            );
+          content = base;
+        }
+        working.set(target, { ...content, _id: target });
+        return;
+      }
+      case 'sanity.action.document.version.replace': {
+        const document = isRecord(action.document) ? action.document : undefined;
+        if (!document) throw new ApiError(400, `${where}.document: expected the version`);
+        const ids = rules.resolve(document._id, `${where}.document._id`);
+        const target = editTarget(document._id, ids, working, `${where}.document._id`);
+        rules.checkType(document, ids.type, `${where}.document`);
+        working.set(target, structuredClone(document) as StoredDocument);
         return;
       }
       case 'sanity.action.document.publish': {
@@ -227,14 +321,15 @@ export function planActions(body: unknown, read: DocumentReader, rules: Document
       case 'sanity.action.document.version.discard': {
         const target = type.endsWith('version.discard') ? action.versionId : action.draftId;
         const ids = rules.resolve(target, where);
-        if (target !== ids.draftId)
+        if (target === ids.publishedId)
           throw new ApiError(
             400,
-            `${where}: only drafts can be discarded, not "${String(target)}"`,
+            `${where}: only drafts and release versions can be discarded, not "${String(target)}"`,
           );
-        if (!working.get(ids.draftId))
-          throw new ApiError(409, `${where}: "${ids.draftId}" does not exist`, 'conflict');
-        working.set(ids.draftId, null);
+        const id = editTarget(target, ids, working, where);
+        if (!working.get(id))
+          throw new ApiError(409, `${where}: "${id}" does not exist`, 'conflict');
+        working.set(id, null);
         if (kind === 'edit') kind = 'discard';
         return;
       }
@@ -252,6 +347,16 @@ export function planActions(body: unknown, read: DocumentReader, rules: Document
       }
       case 'sanity.action.document.create': {
         const attributes = isRecord(action.attributes) ? action.attributes : {};
+        // The Studio's first edit of a document in a release creates its version this way.
+        if (typeof attributes._id === 'string' && releaseOf(attributes._id)) {
+          const ids = rules.resolve(attributes._id, `${where}.attributes._id`);
+          const target = editTarget(attributes._id, ids, working, `${where}.attributes._id`);
+          rules.checkType(attributes, ids.type, `${where}.attributes`);
+          if (working.get(target))
+            throw new ApiError(409, `${where}: "${target}" already exists`, 'conflict');
+          working.set(target, structuredClone(attributes) as StoredDocument);
+          return;
+        }
         if (!rules.isKnownType(attributes._type))
           throw new ApiError(
             400,
@@ -260,16 +365,12 @@ export function planActions(body: unknown, read: DocumentReader, rules: Document
         return refuse('create or duplicate', String(attributes._type));
       }
       case 'sanity.action.document.delete':
-      case 'sanity.action.document.unpublish': {
+      case 'sanity.action.document.unpublish':
+      case 'sanity.action.document.version.unpublish': {
         const ids = rules.resolve(action.publishedId, `${where}.publishedId`);
         return refuse(type.endsWith('delete') ? 'delete' : 'unpublish', ids.type);
       }
       default:
-        if (type.startsWith('sanity.action.document.version.'))
-          throw new ApiError(
-            400,
-            `${where}: ${type} belongs to releases, which the local API does not have`,
-          );
         throw new ApiError(400, `${where}: unknown action type "${type}"`);
     }
   });
@@ -306,6 +407,13 @@ export function planMutations(
 ): WritePlan & { results: MutationResult[] } {
   const working = new WorkingSet(read);
   const results: MutationResult[] = [];
+  const noVersion = (id: unknown, at: string) => {
+    if (typeof id === 'string' && releaseOf(id))
+      throw new ApiError(
+        400,
+        `${at}: "${id}" is a release version; versions are written through the actions API`,
+      );
+  };
   listOf(body, 'mutations').forEach((mutation, index) => {
     const where = `mutations[${index}]`;
     if (!isRecord(mutation) || Object.keys(mutation).length !== 1)
@@ -324,6 +432,7 @@ export function planMutations(
           results.push(writeVersionRecord(working, value, operation, at));
           return;
         }
+        noVersion(value._id, `${at}._id`);
         const ids = rules.resolve(value._id, `${at}._id`);
         rules.checkType(value, ids.type, at);
         const id = value._id as string;
@@ -345,6 +454,7 @@ export function planMutations(
           results.push({ id, operation: 'delete' });
           return;
         }
+        noVersion(id, `${at}.id`);
         const ids = rules.resolve(id, `${at}.id`);
         if (id === ids.publishedId) refuse('delete', ids.type);
         working.set(ids.draftId, null);
@@ -355,6 +465,7 @@ export function planMutations(
         if (!isRecord(value)) throw new ApiError(400, `${at}: expected a patch`);
         if ('query' in value)
           throw new ApiError(400, `${at}: patches by query are not supported; give an id`);
+        noVersion(value.id, `${at}.id`);
         const ids = rules.resolve(value.id, `${at}.id`);
         const id = value.id as string;
         const doc = working.get(id);

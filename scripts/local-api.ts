@@ -55,6 +55,7 @@ try {
     studioOrigins: values['studio-origin'],
     announce: true,
     onPublished: notifier.onPublished,
+    releaseCheck: notifier.releaseCheck,
     publishState: notifier.publishState,
   });
   console.log(`local API: ${api.projectUrl} (serving ${storeFile}, certificate ${tls.source})`);

@@ -111,6 +111,7 @@ const api = await startLocalApi({
   // the project's tools find its token there.
   announce: true,
   onPublished: notifier.onPublished,
+  releaseCheck: notifier.releaseCheck,
   publishState: notifier.publishState,
 });
 const studio = startGroup('npx', ['sanity', 'dev', '--port', String(studioPort), ...extraArgs], {

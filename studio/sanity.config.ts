@@ -52,9 +52,10 @@ export default defineConfig({
   dataset,
   // The local API (npm run studio without a Sanity project) or Sanity's own.
   ...(apiHost ? { apiHost } : {}),
-  // Features the project does not use: editors see no dead ends, and the local content
-  // API need not fake them.
-  releases: { enabled: false },
+  // Releases put several dictionaries live together, now or at a set time (the local API
+  // serves them too: local-api/README.md). Features the project does not use are off:
+  // editors see no dead ends, and the local content API need not fake them.
+  releases: { enabled: true },
   scheduledDrafts: { enabled: false },
   scheduledPublishing: { enabled: false },
   tasks: { enabled: false },

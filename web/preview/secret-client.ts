@@ -11,10 +11,9 @@
  *   NODE_EXTRA_CA_CERTS would, when it first asks the API.
  */
 import 'server-only';
-import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 // next-sanity's client: the one its draft-mode helpers are typed and tested with.
 import { createClient, type SanityClient } from 'next-sanity';
-import { readLocalApiAddress } from '@/content/local-api-address';
+import { readLocalApiAddress, trustLocalApi } from '@/content/local-api-address';
 import { SANITY_API_VERSION } from '@/content/sanity-store';
 import { readContentSettings } from '@/content/store-settings';
 
@@ -24,14 +23,6 @@ export class PreviewUnavailable extends Error {
     super(message);
     this.name = 'PreviewUnavailable';
   }
-}
-
-const trusted = new Set<string>();
-
-function trust(authority: string): void {
-  if (trusted.has(authority)) return;
-  setDefaultCACertificates([...getCACertificates('default'), authority]);
-  trusted.add(authority);
 }
 
 export async function previewSecretClient(): Promise<SanityClient> {
@@ -55,7 +46,7 @@ export async function previewSecretClient(): Promise<SanityClient> {
     throw new PreviewUnavailable(
       `Previews check their secret with the local API, and none serves ${settings.file}: start the Studio with npm run studio.`,
     );
-  trust(api.authority);
+  trustLocalApi(api.authority);
   return createClient({
     projectId: api.projectId,
     dataset: api.dataset,

@@ -1,0 +1,8 @@
+/**
+ * npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> |
+ * unschedule <id> | waive <id> | revert <id>   (docs/editors.md)
+ */
+import '@/scripts/load-env';
+import { releasesCommand } from '@/content/releases-command';
+
+process.exitCode = await releasesCommand(process.argv.slice(2));
