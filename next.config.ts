@@ -40,6 +40,10 @@ const nextConfig: NextConfig = {
   distDir,
   reactStrictMode: true,
   poweredByHeader: false,
+  // A page's ETag is the server's (web/edge/page-memory.ts): a hash of the bytes sent, one per
+  // encoding. Next's own, on the answers it renders, is another hash of the same bytes (and the
+  // same for gzip and identity): the same page had two ETags, and Next's never got a 304.
+  generateEtags: false,
   // Type-checking and linting run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true, tsconfigPath: variantTsconfig(distDir) },
   // The proxy answers legacy paths (308 to the sister sites) and removes trailing slashes
@@ -57,7 +61,10 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   // Next copies a request's body for the proxy; no route takes more than this (the webhook's
   // tiny JSON), so no more of a larger body is held in memory (the default is 10 MB).
-  experimental: { proxyClientMaxBodySize: REQUEST_BODY_LIMIT },
+  // No prefetch inlining: `next build` writes its hints into a page as "stale" (they are
+  // measured after the page is rendered) and a render after a publish as measured, so the
+  // same copy gave other bytes (web/render/stable-html.ts says why that matters).
+  experimental: { proxyClientMaxBodySize: REQUEST_BODY_LIMIT, prefetchInlining: false },
   async headers() {
     const headers = securityHeaders({ development: process.env.NODE_ENV === 'development' });
     // With the draft-mode cookie the proxy sets the framing headers: a preview may be
