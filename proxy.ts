@@ -5,7 +5,8 @@
  *
  * Requests that carry the draft-mode cookie get their framing headers from here rather
  * than from next.config: a preview (the cookie this build accepts) may be framed by the
- * Studio, anything else by no one. Such page requests also pass `?keys=1` on to the render.
+ * Studio, anything else by no one. Such page requests also pass `?keys=1` and Presentation's
+ * `?sanity-preview-perspective=` on to the render.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { securityHeaders } from '@/web/edge/security-headers';
@@ -14,7 +15,9 @@ import { routeRequest } from '@/web/edge/routing';
 import {
   DRAFT_MODE_COOKIE,
   isDraftModeRequest,
+  PREVIEW_PERSPECTIVE,
   PREVIEW_KEYS_HEADER,
+  PREVIEW_PERSPECTIVE_HEADER,
   readPreviewSettings,
 } from '@/web/preview/preview-settings';
 
@@ -80,8 +83,13 @@ function route(request: NextRequest, preview: boolean): NextResponse | Promise<N
   }
   // Set (or overwritten) for previews only: the render reads it only in draft mode.
   const headers = new Headers(request.headers);
-  if (preview)
-    headers.set(PREVIEW_KEYS_HEADER, request.nextUrl.searchParams.get('keys') === '1' ? '1' : '0');
+  if (preview) {
+    const { searchParams } = request.nextUrl;
+    headers.set(PREVIEW_KEYS_HEADER, searchParams.get('keys') === '1' ? '1' : '0');
+    const perspective = searchParams.get(PREVIEW_PERSPECTIVE);
+    if (perspective === null) headers.delete(PREVIEW_PERSPECTIVE_HEADER);
+    else headers.set(PREVIEW_PERSPECTIVE_HEADER, perspective);
+  }
   const forwarded = preview ? { request: { headers } } : undefined;
   if (decision.rewrite === null) return NextResponse.next(forwarded);
   const url = request.nextUrl.clone();
