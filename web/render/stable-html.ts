@@ -30,10 +30,20 @@ const DATA_SCRIPT = /<script>self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)<\
 const RENDERED_FOR = /((?:\\n|\[1,")0:\{\\"P\\":[^,]*,\\"c\\":)\[(?:\\"[^"\\]*\\",?)*\]/;
 
 /**
- * `html` as it would have been written for `routePath` (`/en/about`, the path the page is
- * cached under) in one flush.
+ * The path a page is kept under (`/en/about`): Next's cache key ends in it after `/$`
+ * (`/route-cache/APP_PAGE/<route hash>/$/en/about`).
  */
-export function stableHtml(html: string, routePath: string): string {
+export function pathOfKey(key: string): string {
+  const at = key.lastIndexOf('/$/');
+  return at === -1 ? key : key.slice(at + 2);
+}
+
+/**
+ * `html` as it would have been written in one flush for the page Next's cache keeps under
+ * `key`.
+ */
+export function stableHtml(html: string, key: string): string {
+  const routePath = pathOfKey(key);
   const joined = html.replace(DATA_SCRIPTS, (run) => {
     const texts = [...run.matchAll(DATA_SCRIPT)].map((match) => match[1]);
     return `<script>self.__next_f.push([1,"${texts.join('')}"])</script>`;
