@@ -63,7 +63,7 @@ const nextConfig: NextConfig = {
   // tiny JSON), so no more of a larger body is held in memory (the default is 10 MB).
   // No prefetch inlining: `next build` writes its hints into a page as "stale" (they are
   // measured after the page is rendered) and a render after a publish as measured, so the
-  // same copy gave other bytes (web/render/stable-html.ts says why that matters).
+  // same copy gave other bytes (web/edge/stable-html.ts says why that matters).
   experimental: { proxyClientMaxBodySize: REQUEST_BODY_LIMIT, prefetchInlining: false },
   async headers() {
     const headers = securityHeaders({ development: process.env.NODE_ENV === 'development' });

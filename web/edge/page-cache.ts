@@ -3,7 +3,7 @@
  * own file-system cache, or the shared one in Redis (web/shared-cache/cache-handler.ts) when
  * REDIS_URL is set, with two jobs added where Next hands over every prerendered page:
  *
- * - Its HTML is made the same bytes for the same copy (web/render/stable-html.ts) and gets the
+ * - Its HTML is made the same bytes for the same copy (web/edge/stable-html.ts) and gets the
  *   late-scripts rewrite (web/edge/late-scripts.ts) once per page and
  *   version: on `get` (the build's copy, or another instance's) and on `set` (a render here).
  *   Next sends the value it read, or the very value it has just stored (a static render is
@@ -18,7 +18,7 @@
 import NextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import SharedCacheHandler from '../shared-cache/cache-handler.ts';
 import { readSharedCacheSetting } from '../site/site-settings.ts';
-import { stableHtml } from '../render/stable-html.ts';
+import { stableHtml } from './stable-html.ts';
 import { withLateScripts } from './late-scripts.ts';
 import { pageCapture } from './page-memory.ts';
 

@@ -5,7 +5,7 @@
  * No metric-adjusted fallback (`adjustFontFallback`): with it Next adds a
  * `<meta name="next-size-adjust">` that lands before or after the page's metadata depending on
  * which finished rendering first, so the same copy rendered twice gave different bytes
- * (web/render/stable-html.ts). Without it the Latin file's fallback (Arial where installed,
+ * (web/edge/stable-html.ts). Without it the Latin file's fallback (Arial where installed,
  * which has every letter) also no longer hides the Latin Extended file from Turkish letters.
  */
 import localFont from 'next/font/local';
