@@ -37,6 +37,10 @@ const nextConfig: NextConfig = {
   distDir,
   reactStrictMode: true,
   poweredByHeader: false,
+  // A page's ETag is the server's (web/edge/page-memory.ts): a hash of the bytes sent, one per
+  // encoding. Next's own, on the answers it renders, is another hash of the same bytes (and the
+  // same for gzip and identity): the same page had two ETags, and Next's never got a 304.
+  generateEtags: false,
   // Type-checking and linting run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true, tsconfigPath: variantTsconfig(distDir) },
   // The proxy answers legacy paths (308 to the sister sites) and server.ts removes trailing
@@ -53,6 +57,10 @@ const nextConfig: NextConfig = {
   },
   skipTrailingSlashRedirect: true,
   // The security headers, like every other decision about a request, are server.ts's.
+  // No prefetch inlining: `next build` writes its hints into a page as "stale" (they are
+  // measured after the page is rendered) and a render after a publish as measured, so the
+  // same copy gave other bytes (web/edge/stable-html.ts says why that matters).
+  experimental: { prefetchInlining: false },
 };
 
 /**

@@ -40,6 +40,8 @@ import { chooseClientAddressHeader, clientOf, markClient } from './web/edge/clie
 import {
   isDraftModeRequest,
   PREVIEW_KEYS_HEADER,
+  PREVIEW_PERSPECTIVE,
+  PREVIEW_PERSPECTIVE_HEADER,
   readPreviewSettings,
 } from './web/preview/preview-settings.ts';
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
@@ -334,8 +336,14 @@ async function answer(
     for (const [key, value] of Object.entries(tagHeaders(policy.tags))) res.setHeader(key, value);
   }
   markClient(req.headers, clientOf(req.socket.remoteAddress ?? '', req.headers, TRUSTED_PROXIES));
-  // Set (or overwritten) for previews only: the render reads it only in draft mode.
-  if (preview) req.headers[PREVIEW_KEYS_HEADER] = url.searchParams.get('keys') === '1' ? '1' : '0';
+  // Set (or overwritten) for previews only: the render reads them only in draft mode. The
+  // perspective Presentation shows (a release, say) comes in the address when it switches.
+  if (preview) {
+    req.headers[PREVIEW_KEYS_HEADER] = url.searchParams.get('keys') === '1' ? '1' : '0';
+    const perspective = url.searchParams.get(PREVIEW_PERSPECTIVE);
+    if (perspective === null) delete req.headers[PREVIEW_PERSPECTIVE_HEADER];
+    else req.headers[PREVIEW_PERSPECTIVE_HEADER] = perspective;
+  }
   if (expectsContinue) res.writeContinue();
   let request = req;
   if (Number(req.headers['content-length'] ?? 0) > 0) {

@@ -73,3 +73,19 @@ export function inPerspective<T extends Identified>(
     return [{ ...doc, _id: id, _originalId: originalId }];
   });
 }
+
+/** Names that are perspectives of their own, never a release's. */
+const NOT_RELEASE_NAMES: ReadonlySet<string> = new Set([
+  'drafts',
+  'published',
+  'raw',
+  'previewDrafts',
+]);
+
+/**
+ * Whether `name` may name a release in a perspective stack and in a version's id
+ * (`versions.<name>.<id>`): letters, digits, `_` and `-`, as the Studio makes them (`rLaunch`).
+ */
+export function isReleaseName(name: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name) && !NOT_RELEASE_NAMES.has(name);
+}

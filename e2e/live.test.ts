@@ -56,6 +56,67 @@ describe("this checkout's site", () => {
   });
 });
 
+/**
+ * A page or `/locales` file as the server answers it twice: first from Next (the build's copy,
+ * or a render after a publish), then from the server's memory, once it has kept those bytes.
+ */
+async function servedTwice(pathname: string) {
+  const first = await fetch(`${origin}${pathname}`);
+  const text = await first.text();
+  const etags = new Set([first.headers.get('etag')]);
+  await expect
+    .poll(async () => {
+      const again = await fetch(`${origin}${pathname}`);
+      etags.add(again.headers.get('etag'));
+      expect(await again.text(), pathname).toBe(text);
+      return again.headers.get('x-page-memory');
+    })
+    .toBe('hit');
+  etags.delete(null);
+  return { text, etags: [...etags] };
+}
+
+describe('the same copy, the same bytes', () => {
+  it('every page and /locales file after a publish and its undoing is byte-identical to the build, with the same ETag', async () => {
+    const paths = [
+      ...everyPage.map(({ path }) => path),
+      ...NAMESPACES.flatMap((n) => LANGUAGES.map((language) => `/locales/${language}/${n}.json`)),
+    ];
+    const served = async () => {
+      const answers = new Map<string, Awaited<ReturnType<typeof servedTwice>>>();
+      for (const pathname of paths) answers.set(pathname, await servedTwice(pathname));
+      return answers;
+    };
+    const built = await served();
+    for (const [pathname, { etags }] of built) expect(etags, pathname).toHaveLength(1);
+
+    // Every page shows the footer: a German edit renders the English and Turkish pages again
+    // from the same copy as the build did, and the German ones from new copy.
+    let original = '';
+    await editStored(LIVE_STORE, 'dictionary-footer', (doc) => {
+      original = doc.copyrightTemplate.de;
+      doc.copyrightTemplate.de = '© {year} {brand}. Alle Rechte bleiben beim Studio.';
+    });
+    expect((await publish('footer')).body.status).toBe('revalidated');
+    const edited = await served();
+    const changed = (pathname: string) =>
+      pathname === '/de' || pathname.startsWith('/de/') || pathname === '/locales/de/footer.json';
+    for (const pathname of paths) {
+      if (changed(pathname))
+        expect(edited.get(pathname)!.text, pathname).toContain('Alle Rechte bleiben beim Studio.');
+      else expect(edited.get(pathname), pathname).toEqual(built.get(pathname));
+    }
+
+    await editStored(LIVE_STORE, 'dictionary-footer', (doc) => {
+      doc.copyrightTemplate.de = original;
+    });
+    expect((await publish('footer')).body.status).toBe('revalidated');
+    const undone = await served();
+    for (const pathname of paths)
+      expect(undone.get(pathname), pathname).toEqual(built.get(pathname));
+  }, 240_000);
+});
+
 /** The limit the site promises from a publish to the new text on the page. */
 const LIVE_WITHIN_MS = 5_000;
 

@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { stegaClean } from '@sanity/client/stega';
+import { vercelStegaDecode } from '@vercel/stega';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLocales } from '@/content/export-locales';
+import { versionId } from '@/content/perspective';
 import { LocalStore } from '@/content/local-store';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
 import { ApiClient } from '@/local-api/testing/client';
@@ -31,6 +33,10 @@ import { VARIANTS } from './variants';
 /** The characters stega encoding hides in text: zero-width, invisible operators, BOM, tags. */
 const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/u;
 const DRAFT_TITLE = 'Entwurf der Vorschau';
+/** The hero's German title in a release's version of the hero (`versions.rPreview.…`). */
+const RELEASE = 'rPreview';
+const RELEASE_TITLE = 'Titel im Release';
+const RELEASE_VERSION = versionId(RELEASE, 'dictionary-hero');
 const MOVED_STUDIO = 'http://localhost:3444';
 
 const getBrowser = setupBrowser();
@@ -48,11 +54,13 @@ function firstInvisible(text: string): string | undefined {
   return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase()} near "${stegaClean(text.slice(Math.max(0, at - 40), at + 40))}"`;
 }
 
-const enable = (withSecret: string, pathname = '/de') =>
+const enable = (withSecret: string, pathname = '/de', perspective?: string) =>
   fetch(
     `${site}/api/draft-mode/enable?${new URLSearchParams({
       'sanity-preview-secret': withSecret,
       'sanity-preview-pathname': pathname,
+      // What Presentation adds while it shows a release.
+      ...(perspective ? { 'sanity-preview-perspective': perspective } : {}),
     })}`,
     { redirect: 'manual' },
   );
@@ -85,6 +93,14 @@ beforeAll(async () => {
     ],
   });
   expect(edit.status).toBe(200);
+  // The hero's version in a release, written beside the draft as Sanity keeps it.
+  const store = new LocalStore(E2E_STORE);
+  await store.exclusive('e2e preview', async () => {
+    const hero = (await store.readAll()).find((doc) => doc._id === 'dictionary-hero')!;
+    const version = structuredClone(hero) as typeof hero & { title: { main: { de: string } } };
+    version.title.main.de = RELEASE_TITLE;
+    await store.commit([{ ...version, _id: RELEASE_VERSION }]);
+  });
   const client = sanityClientFor(api);
   ({ secret } = await createPreviewSecret(
     client,
@@ -95,6 +111,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  const store = new LocalStore(E2E_STORE);
+  await store
+    .exclusive('e2e preview', () => store.commit([], { remove: [RELEASE_VERSION] }))
+    .catch(() => undefined);
   await actions
     ?.post(`/data/actions/${api.dataset}`, {
       actions: [
@@ -203,6 +223,63 @@ describe('a page in a preview', () => {
   });
 });
 
+describe('a release in a preview', () => {
+  /** A page in a preview entered as Presentation enters it while showing `perspective`. */
+  async function previewWith(perspective: string, pathname = '/de') {
+    const entered = await enable(secret, pathname, perspective);
+    expect(entered.status).toBe(307);
+    const cookie = entered.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    return fetch(`${site}${pathname}`, { headers: { cookie }, redirect: 'manual' });
+  }
+
+  /** A page in a preview entered without a perspective. */
+  async function inPreviewWith(pathname: string) {
+    const entered = await enable(secret, '/de');
+    const cookie = entered.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    return fetch(`${site}${pathname}`, { headers: { cookie }, redirect: 'manual' });
+  }
+
+  it("shows the release's versions over the drafts; click to edit opens the release", async () => {
+    const response = await previewWith(`${RELEASE},drafts`);
+    expect(response.status).toBe(200);
+    // As private as any preview: never kept by a shared cache or the server's page memory.
+    expect(response.headers.get('cache-control')).toMatch(/\bprivate\b.*\bno-store\b/);
+    expect(response.headers.get('x-page-memory')).toBeNull();
+    const html = await response.text();
+    expect(stegaClean(html)).toContain(RELEASE_TITLE);
+    expect(stegaClean(html)).not.toContain(DRAFT_TITLE);
+    // Every text's edit link opens its document in the release's perspective.
+    const title = /<h1[^>]*id="hero-title"[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!;
+    const { href } = vercelStegaDecode(title) as { href: string };
+    expect(new URL(href).searchParams.get('perspective')).toBe(RELEASE);
+    expect(new URL(href).searchParams.get('id')).toBe('dictionary-hero');
+  });
+
+  it('follows the perspective in the address, as Presentation reloads the frame after a switch', async () => {
+    const inRelease = await inPreviewWith(`/de?sanity-preview-perspective=${RELEASE},drafts`);
+    expect(stegaClean(await inRelease.text())).toContain(RELEASE_TITLE);
+    const inDrafts = await inPreviewWith('/de?sanity-preview-perspective=drafts');
+    expect(stegaClean(await inDrafts.text())).toContain(DRAFT_TITLE);
+    // Never for a visitor, whatever the address says.
+    const visitor = await fetch(`${site}/de?sanity-preview-perspective=${RELEASE},drafts`);
+    expect(await visitor.text()).not.toContain(RELEASE_TITLE);
+  });
+
+  it('shows the drafts for any other perspective', async () => {
+    for (const perspective of ['drafts', 'published', `${RELEASE}.x,drafts`]) {
+      const html = stegaClean(await (await previewWith(perspective)).text());
+      expect(html, perspective).toContain(DRAFT_TITLE);
+      expect(html, perspective).not.toContain(RELEASE_TITLE);
+    }
+  });
+});
+
 describe('after a preview, visitors get what is published', () => {
   it('every page and /locales file, served and prerendered, holds no draft and no invisible character', async () => {
     for (const page of SITE_PAGES) {
@@ -211,6 +288,7 @@ describe('after a preview, visitors get what is published', () => {
         const html = await (await fetch(`${site}${pathname}`)).text();
         expect(firstInvisible(html), pathname).toBeUndefined();
         expect(html, pathname).not.toContain(DRAFT_TITLE);
+        expect(html, pathname).not.toContain(RELEASE_TITLE);
       }
     }
     for (const language of LANGUAGES) {
@@ -219,6 +297,7 @@ describe('after a preview, visitors get what is published', () => {
         const text = await (await fetch(`${site}${file}`)).text();
         expect(firstInvisible(text), file).toBeUndefined();
         expect(text, file).not.toContain(DRAFT_TITLE);
+        expect(text, file).not.toContain(RELEASE_TITLE);
       }
     }
     const app = path.join(distDir(VARIANTS.plain), 'server', 'app');
@@ -237,6 +316,7 @@ describe('after a preview, visitors get what is published', () => {
       const text = await readFile(path.join(app, file), 'utf8');
       expect(firstInvisible(text), file).toBeUndefined();
       expect(text, file).not.toContain(DRAFT_TITLE);
+      expect(text, file).not.toContain(RELEASE_TITLE);
     }
   });
 

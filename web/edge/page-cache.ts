@@ -3,7 +3,8 @@
  * own file-system cache, or the shared one in Redis (web/shared-cache/cache-handler.ts) when
  * REDIS_URL is set, with two jobs added where Next hands over every prerendered page:
  *
- * - Its HTML gets the late-scripts rewrite (web/edge/late-scripts.ts) once per page and
+ * - Its HTML is made the same bytes for the same copy (web/edge/stable-html.ts) and gets the
+ *   late-scripts rewrite (web/edge/late-scripts.ts) once per page and
  *   version: on `get` (the build's copy, or another instance's) and on `set` (a render here).
  *   Next sends the value it read, or the very value it has just stored (a static render is
  *   complete before Next stores and sends it), so every visitor of a page gets the rewritten
@@ -17,6 +18,7 @@
 import NextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import SharedCacheHandler from '../shared-cache/cache-handler.ts';
 import { readSharedCacheSetting } from '../site/site-settings.ts';
+import { stableHtml } from './stable-html.ts';
 import { withLateScripts } from './late-scripts.ts';
 import { pageCapture } from './page-memory.ts';
 
@@ -36,7 +38,7 @@ const rewritten = new Map<string, { source: string; result: string }>();
 function rewrite(key: string, html: string): string {
   const last = rewritten.get(key);
   if (last && (html === last.source || html === last.result)) return last.result;
-  const result = withLateScripts(html, {
+  const result = withLateScripts(stableHtml(html, key), {
     report: (problem) => console.error(`late scripts: ${key}: ${problem}`),
   });
   rewritten.set(key, { source: html, result });

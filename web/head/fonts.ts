@@ -1,6 +1,12 @@
 /**
  * Space Grotesk from the Fontsource package, self-hosted through next/font/local (nothing
  * fetched at build). The Latin Extended file (Turkish ğ ı ş İ) loads only when a page uses it.
+ *
+ * No metric-adjusted fallback (`adjustFontFallback`): with it Next adds a
+ * `<meta name="next-size-adjust">` that lands before or after the page's metadata depending on
+ * which finished rendering first, so the same copy rendered twice gave different bytes
+ * (web/edge/stable-html.ts). Without it the Latin file's fallback (Arial where installed,
+ * which has every letter) also no longer hides the Latin Extended file from Turkish letters.
  */
 import localFont from 'next/font/local';
 
@@ -9,6 +15,7 @@ export const displayFont = localFont({
   weight: '300 700',
   variable: '--font-display-latin',
   display: 'swap',
+  adjustFontFallback: false,
   declarations: [
     {
       prop: 'unicode-range',
@@ -23,6 +30,7 @@ export const displayFontExtended = localFont({
   weight: '300 700',
   variable: '--font-display-ext',
   display: 'swap',
+  adjustFontFallback: false,
   preload: false,
   declarations: [
     {

@@ -67,6 +67,20 @@ describe('click-to-edit info', () => {
     expect(fieldOf(faq.items[2].question)?.path).toBe('items[_key=="item2"].question.tr');
   });
 
+  it("opens the text's version in the release previewed, else its draft", () => {
+    const edit = (release?: string) => {
+      const hero: Json = previewDictionary('hero', stored('hero'), 'de', {
+        studioUrl: STUDIO,
+        keys: false,
+        release,
+      });
+      return decodeSanityNodeData(vercelStegaDecode(hero.title.main) as never);
+    };
+    // The Studio's edit intent: the document, and the release's perspective to open it in.
+    expect(edit('rLaunch')).toMatchObject({ id: 'dictionary-hero', perspective: 'rLaunch' });
+    expect(edit()).toMatchObject({ id: 'dictionary-hero', perspective: 'drafts' });
+  });
+
   it('follows an item the Studio keyed itself, and a plural form', () => {
     const faq = stored('faq');
     (faq.items as { _key: string }[])[0]!._key = 'a1b2c3';

@@ -22,6 +22,7 @@ import {
   type DictionaryOf,
   type Namespace,
 } from '@/schemas';
+import { DRAFTS_PREFIX, versionId } from '@/content/perspective';
 import type { Language } from '@/schemas/languages';
 import { formatPath } from '@/schemas/problems';
 import { isPresentText } from '@/schemas/rules';
@@ -32,6 +33,8 @@ export interface AnnotateOptions {
   readonly studioUrl: string;
   /** Keys mode: each text shows `namespace:key.path` instead of itself. */
   readonly keys: boolean;
+  /** The release whose version click to edit opens; the draft without one. */
+  readonly release?: string | undefined;
 }
 
 const EDITABLE_FORMATS: ReadonlySet<string> = new Set(['plain', 'multiline']);
@@ -104,9 +107,14 @@ export function previewDictionary<N extends Namespace>(
   if (annotate.keys) {
     for (const text of shown) setAt(value, text.resultPath, textKey(namespace, text.resultPath));
   }
-  // Links name the draft: editing always happens there, and the Studio opens it in the
-  // drafts perspective (a published id would open the read-only published version).
-  const document = { _id: `drafts.${documentId(namespace)}`, _type: documentType(namespace) };
+  // Links name the draft, or the version in the release previewed: editing happens there, and
+  // the Studio opens it in that perspective (a published id would open the read-only published
+  // version).
+  const id = documentId(namespace);
+  const document = {
+    _id: annotate.release ? versionId(annotate.release, id) : `${DRAFTS_PREFIX}${id}`,
+    _type: documentType(namespace),
+  };
   return stegaEncodeSourceMap(value, sourceMapOf(document, shown), {
     enabled: true,
     studioUrl: annotate.studioUrl,

@@ -14,12 +14,13 @@ import { unstable_rethrow } from 'next/navigation';
 import { isSitePath } from '@/schemas/site-path';
 import { clientAddress } from '../edge/client-address';
 import { exitTarget, rawParameter } from './exit-target';
+import { PREVIEW_PERSPECTIVE } from './preview-settings';
 import { PreviewUnavailable, previewSecretClient } from './secret-client';
 import { FAILURES_PER_MINUTE, SecretGuessing } from './secret-guessing';
 
 const PATHNAME_PARAM = 'sanity-preview-pathname';
 /** Cookies next-sanity sets beside Next's own when a preview starts. */
-const PREVIEW_COOKIES = ['sanity-preview-perspective', 'sanity-preview-variant'];
+const PREVIEW_COOKIES = [PREVIEW_PERSPECTIVE, 'sanity-preview-variant'];
 
 function plain(status: number, text: string): Response {
   return new Response(text, {

@@ -1,16 +1,18 @@
 /**
- * What pages read: published dictionaries for visitors, drafts for editors in draft mode.
+ * What pages read: published dictionaries for visitors, drafts (or a release) for editors in
+ * draft mode.
  *
  * Outside draft mode this is the one cached loader (web/dictionaries/loader.ts) and nothing
- * else. In draft mode each namespace is read from the store in the drafts perspective (a
- * draft where one exists, else the published document) on every request: past the content
+ * else. In draft mode each namespace is read from the store in the perspective Presentation
+ * shows (./preview-perspective.ts: the drafts, a draft where one exists, else the published
+ * document; or a release's versions over those) on every request: past the content
  * gate, its last good versions and Next's data cache, so a draft is never cached and never
  * becomes what a visitor gets. Next renders draft-mode requests on demand and stores
  * nothing of them. Route handlers (`/locales`, preview images, the press kit) read only
  * the published loader, whatever cookie a request carries.
  */
 import 'server-only';
-import { draftMode, headers } from 'next/headers';
+import { cookies, draftMode, headers } from 'next/headers';
 import { cache } from 'react';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
@@ -20,23 +22,37 @@ import { foreignTextsOf } from '../i18n/foreign-texts';
 import type { ForeignTexts } from '../site/page-source';
 import type { PageSource, PreviewState } from '../site/page-source';
 import { previewDictionary } from './annotate';
-import { PREVIEW_KEYS_HEADER, readPreviewSettings } from './preview-settings';
+import { editedRelease, previewPerspective } from './preview-perspective';
+import {
+  PREVIEW_PERSPECTIVE,
+  PREVIEW_KEYS_HEADER,
+  PREVIEW_PERSPECTIVE_HEADER,
+  readPreviewSettings,
+} from './preview-settings';
 
 /** The preview this request asks for, or null for a visitor (and at build time). */
 export const previewState = cache(async (): Promise<PreviewState | null> => {
   if (!(await draftMode()).isEnabled) return null;
   // Read only in draft mode: reading request headers makes a render dynamic.
   const keys = (await headers()).get(PREVIEW_KEYS_HEADER) === '1';
-  return { keys, studioUrl: readPreviewSettings().studioUrl };
+  // The page's own address first: Presentation reloads the frame with another perspective in it
+  // when the editor switches, while the cookie keeps the one the preview was entered with.
+  const asked =
+    (await headers()).get(PREVIEW_PERSPECTIVE_HEADER) ??
+    (await cookies()).get(PREVIEW_PERSPECTIVE)?.value;
+  const perspective = previewPerspective(asked);
+  return { keys, studioUrl: readPreviewSettings().studioUrl, perspective };
 });
 
 /**
- * Every dictionary in the drafts perspective, read once per render: a page shows a dozen
+ * Every dictionary in the preview's perspective, read once per render: a page shows a dozen
  * dictionaries, and one read of the store (a file, or one query to Sanity) takes about what
  * one dictionary's does. Typing in Presentation waits for this render (bench:preview).
  */
-const draftDocuments = cache(() =>
-  siteContent().store.fetchDictionaries(undefined, { perspective: 'drafts' }),
+const draftDocuments = cache(async () =>
+  siteContent().store.fetchDictionaries(undefined, {
+    perspective: (await previewState())?.perspective ?? 'drafts',
+  }),
 );
 
 const draftDocument = cache(async (namespace: Namespace) =>
@@ -45,7 +61,10 @@ const draftDocument = cache(async (namespace: Namespace) =>
 
 const annotated = cache(
   async <N extends Namespace>(language: Language, namespace: N, preview: PreviewState) =>
-    previewDictionary(namespace, await draftDocument(namespace), language, preview),
+    previewDictionary(namespace, await draftDocument(namespace), language, {
+      ...preview,
+      release: editedRelease(preview.perspective),
+    }),
 );
 
 const plain = cache(async <N extends Namespace>(language: Language, namespace: N) =>

@@ -12,6 +12,16 @@ import { readContentSettings } from '../../content/store-settings.ts';
 /** The cookie Next's draft mode sets; only draft-mode responses may be framed by the Studio. */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass';
 
+/**
+ * The perspective the Studio shows (./preview-perspective.ts): Presentation puts it in the
+ * address of every page it frames under this name, and next-sanity's enable route keeps it in a
+ * cookie of the same name.
+ */
+export const PREVIEW_PERSPECTIVE = 'sanity-preview-perspective';
+
+/** The proxy passes a preview page's `?sanity-preview-perspective=` on in this request header. */
+export const PREVIEW_PERSPECTIVE_HEADER = 'x-rg-preview-perspective';
+
 /** The proxy passes `?keys=1` of a page request on to the render in this request header. */
 export const PREVIEW_KEYS_HEADER = 'x-rg-preview-keys';
 

@@ -40,4 +40,9 @@ export interface PreviewState {
   /** Keys mode (`?keys=1`): texts show their `namespace:key.path`. */
   readonly keys: boolean;
   readonly studioUrl: string;
+  /**
+   * What the preview reads (web/preview/preview-perspective.ts): the drafts, or a stack of
+   * releases whose first one click to edit opens.
+   */
+  readonly perspective: 'drafts' | readonly [string, ...string[]];
 }
