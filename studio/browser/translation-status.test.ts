@@ -4,7 +4,7 @@
  * beside the field with the English before and after, the document badge, the Translations
  * tool, the export's coverage.json); editing German makes German current, "Still correct"
  * Turkish; an English change marked "Wording only" flags nothing, nor does reordering FAQ
- * entries.
+ * entries; an address the same in every language is offered to change along with English.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -203,6 +203,33 @@ describe('translations that fell behind', () => {
     const coverage = await exportedCoverage('current');
     expect(coverage.namespaces.hero!.de.outdated).toBe(0);
     expect(coverage.namespaces.hero!.tr.outdated).toBe(0);
+  });
+
+  it('an English address changed: the same German and Turkish are not outdated, and change along in one click', async () => {
+    await session.openDictionary(tab, 'footer');
+    const url = 'brand.homeUrl';
+    await session.showField(tab, 'footer', `${url}.en`);
+    const before = await input(`${url}.en`).inputValue();
+    expect(await input(`${url}.de`).inputValue()).toBe(before);
+    await input(`${url}.en`).fill('/about');
+    const note = fieldIn(tab, url).getByTestId('copy-note');
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.innerText()).toContain('German and Turkish');
+    expect(await notesIn(url)).toBe(0);
+
+    await note.getByTestId('change-every-language').click();
+    await eventually(() => input(`${url}.de`).inputValue()).toBe('/about');
+    expect(await input(`${url}.tr`).inputValue()).toBe('/about');
+    await eventually(() => note.count()).toBe(0);
+    await eventually(async () => {
+      const footer = (await stored('drafts.dictionary-footer')) as
+        { brand: { homeUrl: StoredText } } | undefined;
+      return footer?.brand.homeUrl;
+    }).toMatchObject({
+      de: '/about',
+      tr: '/about',
+      translatedFrom: { de: '/about', tr: '/about' },
+    });
   });
 
   it('reordering FAQ entries flags nothing new: each entry keeps its own status', async () => {
