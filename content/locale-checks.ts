@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { getDictionary } from '@/schemas';
 import { checkLanguages, withoutAccepted } from '@/schemas/checks';
+import { glossaryFrom } from '@/schemas/glossary';
 import type { ContentProblem } from '@/schemas/problems';
 import { ACCEPTED_CHECKS } from './published';
 import type { ImportedDictionary } from './read-locales';
@@ -22,9 +23,11 @@ export function checkLocaleFiles(
 ): LocaleChecks {
   const blocking: ContentProblem[] = [];
   const warnings: ContentProblem[] = [];
+  // The folder's own glossary: the copy is checked against the glossary imported with it.
+  const glossary = glossaryFrom(dictionaries.find((d) => d.namespace === 'glossary')?.files ?? {});
   for (const { namespace, files } of dictionaries) {
     const found = withoutAccepted(
-      checkLanguages(getDictionary(namespace), files),
+      checkLanguages(getDictionary(namespace), files, glossary),
       ACCEPTED_CHECKS[namespace],
     );
     for (const problem of found) {

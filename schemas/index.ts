@@ -4,6 +4,7 @@
  */
 import type { Dictionary, DictionaryValue } from './define';
 import { common, footer, layout } from './dictionaries/chrome';
+import { glossary } from './dictionaries/glossary';
 import {
   communityGuideline,
   disclaimer,
@@ -48,6 +49,7 @@ export const dictionaries = {
   disclaimer,
   termsAndConditions,
   communityGuideline,
+  glossary,
 } as const satisfies Record<string, Dictionary>;
 
 export type Namespace = keyof typeof dictionaries;
