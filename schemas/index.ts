@@ -4,6 +4,7 @@
  */
 import type { Dictionary, DictionaryValue } from './define';
 import { common, footer, layout } from './dictionaries/chrome';
+import { facts } from './dictionaries/facts';
 import { glossary } from './dictionaries/glossary';
 import {
   communityGuideline,
@@ -50,6 +51,7 @@ export const dictionaries = {
   termsAndConditions,
   communityGuideline,
   glossary,
+  facts,
 } as const satisfies Record<string, Dictionary>;
 
 export type Namespace = keyof typeof dictionaries;

@@ -73,7 +73,7 @@ describe('Studio validation rules (the export step’s rules)', () => {
     }
     const plain = recordRules(languageValidation(required, 'en'));
     expect(plain('Hello {name}', {})).toEqual([
-      'error: "{name}" is not a placeholder the site fills here (it has no placeholders; braces are for placeholders only)',
+      'error: "{name}" is not a placeholder the site fills here (it accepts only the facts: {teamSize}, {foundedYear}, {berlinYear})',
     ]);
   });
   it('blocks a required English text of invisible characters, and control characters', () => {
