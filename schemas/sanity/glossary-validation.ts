@@ -54,7 +54,11 @@ export function glossaryValidation(node: TextRules, language: Language) {
           return true;
         const english = (context.parent as { en?: string } | undefined)?.en;
         const found = glossaryFindings(language, value, english, await currentGlossary(context));
-        return found.length ? found.map((problem) => problem.message.en).join('; ') : true;
+        if (!found.length) return true;
+        // In the Studio's interface language (its locales: English, German).
+        const worded = (language: 'en' | 'de') =>
+          found.map((problem) => problem.message[language]).join('; ');
+        return { 'en-US': worded('en'), 'de-DE': worded('de') };
       })
       .warning();
 }

@@ -16,10 +16,13 @@ export interface ValidationContextLike {
   };
 }
 
+/** A custom rule's answer: valid, a message, or a message per Studio locale (`en-US`, `de-DE`). */
+export type CustomResult = true | string | Readonly<Record<string, string>>;
+
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
   custom(
-    fn: (value: unknown, context: ValidationContextLike) => true | string | Promise<true | string>,
+    fn: (value: unknown, context: ValidationContextLike) => CustomResult | Promise<CustomResult>,
   ): RuleLike;
   warning(): RuleLike;
   error(): RuleLike;
