@@ -219,6 +219,17 @@ describe('a stored document, as the Studio checks it', () => {
   });
 });
 
+describe('facts in texts', () => {
+  it('measure a fact as the number it shows, not as its placeholder', () => {
+    // 170 letters, a space and a year: 175 shown, 181 written.
+    const en = `${'a'.repeat(170)} {foundedYear}`;
+    expect(kinds(checkText({ format: 'plain' }, 'meta.description', { en }))).toEqual([]);
+    expect(
+      kinds(checkText({ format: 'plain' }, 'meta.description', { en: `${en}xxxxxx` })),
+    ).toEqual(['long']);
+  });
+});
+
 describe('the glossary', () => {
   const glossaryOf = (de: string) => (text: string) =>
     checkText({ format: 'plain' }, 'title', { en: 'Our press kit', de: text }, [

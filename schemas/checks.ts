@@ -9,12 +9,11 @@
  * (`checkLanguages`), the Studio one field as it is typed (`checkText`).
  */
 import type { Dictionary, TextNode } from './define';
-import { FACT_NAMES } from './dictionaries/facts';
 import { glossaryFindings, type Glossary } from './glossary';
 import { characterLabel, invisibleCharacters, type InvisibleCharacter } from './invisible';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
 import { isPresentText, placeholdersOf } from './rules';
-import { roleOf, TEXT_ROLES } from './text-roles';
+import { roleOf, shownLength, TEXT_ROLES } from './text-roles';
 import { getDictionary, type Namespace } from './index';
 import { formatPath } from './problems';
 import { splitDocument, visitTexts, type StoredPathSegment } from './walk';
@@ -105,15 +104,11 @@ function list(items: readonly string[]): string {
 // ---------------------------------------------------------------------------
 // Checks of one text on its own, in any language.
 
-/** A fact's placeholder counts as the fact shown: up to four digits (a year). */
-const FACT_PLACEHOLDER = new RegExp(`\\{(?:${FACT_NAMES.join('|')})\\}`, 'g');
-const shownLength = (value: string) => value.replace(FACT_PLACEHOLDER, '0000');
-
 function lengthProblems(path: string, node: Pick<TextNode, 'format'>, value: string) {
   const role = roleOf(path, node);
   if (!role) return [];
   const { soft, hard } = TEXT_ROLES[role];
-  const length = [...shownLength(value).trim()].length;
+  const length = shownLength(value);
   if (length > hard)
     return [
       {
