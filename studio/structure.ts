@@ -19,7 +19,7 @@ const GROUP_LOOKS: Record<Dictionary['section'], { title: string; icon: Componen
   pages: { title: 'Pages', icon: DocumentsIcon },
   legal: { title: 'Legal documents', icon: DocumentTextIcon },
   error: { title: 'Not-found page', icon: WarningOutlineIcon },
-  reference: { title: 'Glossary', icon: BookIcon },
+  reference: { title: 'Glossary and facts', icon: BookIcon },
 };
 
 export const STRUCTURE_GROUPS: readonly {
