@@ -1,73 +1,13 @@
 /**
- * Copy style checks for `check-locales`: one word per concept (a small glossary of product
- * terms per language), one form of address per language (German "du", Turkish "siz"), and
- * no word too long for a phone line. They report drift as warnings, never errors: copy
- * stays publishable while an editor decides.
+ * Copy style checks for `check-locales`: one form of address per language (German "du",
+ * Turkish "siz") and no word too long for a phone line. (One word per concept is the
+ * glossary editors keep: schemas/glossary.ts.) They report drift as warnings, never errors:
+ * copy stays publishable while an editor decides.
  */
 import { getDictionary, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
 import { visitTexts } from '@/schemas/walk';
-
-interface GlossaryEntry {
-  /** What the term names, for the message. */
-  readonly concept: string;
-  /** The word the site uses. */
-  readonly use: string;
-  /** Other words for the same concept that must not appear. */
-  readonly avoid: RegExp;
-}
-
-/** Product terms: the word the site uses for each concept, per language. */
-const GLOSSARY: Record<Language, readonly GlossaryEntry[]> = {
-  en: [
-    { concept: 'press kit', use: 'press kit', avoid: /\b(press pack|media kit)\b/i },
-    {
-      concept: 'terms and conditions',
-      use: 'terms and conditions',
-      avoid: /\bterms of use\b/i,
-    },
-    {
-      concept: 'privacy policy',
-      use: 'privacy policy',
-      avoid: /\bprivacy (notice|statement)\b/i,
-    },
-    { concept: 'e-mail', use: 'email', avoid: /\be-mail\b/i },
-  ],
-  de: [
-    { concept: 'press kit', use: 'Pressekit', avoid: /Pressemappe|Presse-Kit/ },
-    {
-      concept: 'terms and conditions',
-      use: 'Nutzungsbedingungen',
-      avoid: /\bAGB\b|Geschäftsbedingungen/,
-    },
-    {
-      concept: 'privacy policy',
-      use: 'Datenschutzerklärung',
-      avoid: /Datenschutzrichtlinie|Datenschutzhinweise/,
-    },
-    {
-      concept: 'community guideline',
-      use: 'Community-Richtlinie',
-      avoid: /Gemeinschaftsrichtlinie|Community-Regeln/,
-    },
-    { concept: 'e-mail', use: 'E-Mail', avoid: /\b(Email|eMail|e-mail)\b/ },
-  ],
-  tr: [
-    { concept: 'press kit', use: 'basın kiti', avoid: /basın dosyası|medya kiti/i },
-    {
-      concept: 'terms and conditions',
-      use: 'kullanım koşulları',
-      avoid: /kullanım şartları|şartlar ve koşullar|hüküm ve koşullar/i,
-    },
-    {
-      concept: 'privacy policy',
-      use: 'gizlilik politikası',
-      avoid: /gizlilik (bildirimi|beyanı)/i,
-    },
-    { concept: 'e-mail', use: 'e-posta', avoid: /(?<![\p{L}@.])e-?mail(?![\p{L}])/iu },
-  ],
-};
 
 /**
  * Forms of address the site does not use. German copy says "du": a capitalised Sie/Ihr…
@@ -113,15 +53,6 @@ export function copyStyleWarnings(
     if (!text || ['url', 'href', 'email', 'json'].includes(node.format)) return;
     if (path.startsWith('meta.keywords')) return;
     const compared = comparable(language, text);
-    for (const entry of GLOSSARY[language]) {
-      const found = entry.avoid.exec(compared);
-      if (found)
-        warnings.push({
-          file,
-          path,
-          message: `"${text.slice(found.index, found.index + found[0].length)}": the site calls the ${entry.concept} "${entry.use}"`,
-        });
-    }
     const address = OTHER_ADDRESS[language];
     for (const match of address ? compared.matchAll(address.pattern) : []) {
       const written = text.slice(match.index, match.index + match[0].length);

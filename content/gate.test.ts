@@ -62,6 +62,22 @@ describe('the content gate', () => {
     expect((await snapshot.read('hero'))?.document).toEqual(result.document);
   });
 
+  it('warns in the coverage about a word the published glossary avoids, and reads the glossary anew', async () => {
+    await editStored('dictionary-hero', (doc) => (doc.title.main.de = 'Unsere Pressemappe'));
+    const gate = gateOn(store);
+    const glossaryNotes = async (read: Promise<{ state: string; coverage?: object }>) => {
+      const result = await read;
+      expect(result.state).toBe('live');
+      const { de } = result.coverage as { de: { checks: { path: string; check: string }[] } };
+      return de.checks.filter((note) => note.check === 'glossary').map((note) => note.path);
+    };
+    expect(await glossaryNotes(gate.read('hero'))).toEqual(['title.main']);
+    await editStored('dictionary-glossary', (doc) => {
+      for (const entry of doc.terms) if (entry.term.en === 'press kit') entry.avoid.de = '';
+    });
+    expect(await glossaryNotes(gate.refresh('hero'))).toEqual([]);
+  });
+
   it('holds back a version that fails, serves the last good one and logs one line naming the problem', async () => {
     const gate = gateOn(store);
     const good = await gate.read('footer');

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
 import type { Language } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
+import { glossaryFromDocument } from '@/schemas/glossary';
 import { checkedDictionaries, type CoverageEntry } from './published';
 import { goodEntry, type SnapshotEntry, type SnapshotStore } from './snapshot';
 import type { ContentStore, DictionaryDocument } from './store';
@@ -143,8 +144,12 @@ export class ContentGate {
     const { store, snapshot, failOnProblems } = this.options;
     const id = documentId(namespace);
     let doc: DictionaryDocument | undefined;
+    let glossaryDoc: DictionaryDocument | undefined;
     try {
-      [doc] = await store.fetchDictionaries([namespace]);
+      // The glossary comes with it, in the same read: the texts' warnings depend on it.
+      const docs = await store.fetchDictionaries([...new Set([namespace, 'glossary' as const])]);
+      doc = docs.find((found) => found._id === id);
+      glossaryDoc = docs.find((found) => found._id === documentId('glossary'));
     } catch (cause) {
       this.count(namespace, 'unreachable');
       const problem = {
@@ -168,6 +173,7 @@ export class ContentGate {
     const published = checkedDictionaries(namespace, doc, {
       strict: false,
       storeDescription: store.description,
+      glossary: glossaryFromDocument(glossaryDoc),
     });
     const revision = revisionOf(doc);
     const problems = published.problems.length

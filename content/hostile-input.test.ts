@@ -209,7 +209,7 @@ const badFiles: [string, Break, RegExp][] = [
   [
     '{ year } with spaces in the copyright line',
     (p) => editFile(p, 'de', 'footer', (j) => (j.copyrightTemplate = '© { year } {brand}.')),
-    /de\/footer\.json → copyrightTemplate: "\{ year \}" is not a placeholder the site fills here \(it accepts only \{brand\}, \{year\}, written exactly so\)/,
+    /de\/footer\.json → copyrightTemplate: "\{ year \}" is not a placeholder the site fills here \(it accepts only \{brand\}, \{year\} and the facts, written exactly so\)/,
   ],
   [
     '{foo} in every language alike',
@@ -224,7 +224,7 @@ const badFiles: [string, Break, RegExp][] = [
   [
     'a placeholder in a text that has none',
     (p) => editFile(p, 'tr', 'hero', (j) => (j.title.main = '{seconds} oyun')),
-    /tr\/hero\.json → title\.main: "\{seconds\}" is not a placeholder the site fills here \(it has no placeholders/,
+    /tr\/hero\.json → title\.main: "\{seconds\}" is not a placeholder the site fills here \(it accepts only the facts/,
   ],
   [
     'an i18next-style {{year}}',

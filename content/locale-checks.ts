@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { getDictionary } from '@/schemas';
 import { checkLanguages, withoutAccepted } from '@/schemas/checks';
+import { glossaryFrom } from '@/schemas/glossary';
 import { LANGUAGES } from '@/schemas/languages';
 import type { ContentProblem } from '@/schemas/problems';
 import { droppedItemProblems } from '@/web/render/dropped-items';
@@ -27,6 +28,8 @@ export function checkLocaleFiles(
 ): LocaleChecks {
   const blocking: ContentProblem[] = [];
   const warnings: ContentProblem[] = [];
+  // The folder's own glossary: the copy is checked against the glossary imported with it.
+  const glossary = glossaryFrom(dictionaries.find((d) => d.namespace === 'glossary')?.files ?? {});
   for (const { namespace, files, document } of dictionaries) {
     const fileOf = (language: string) =>
       path.relative(process.cwd(), path.join(from, language, `${namespace}.json`));
@@ -36,7 +39,7 @@ export function checkLocaleFiles(
       blocking.push({ ...problem, file: fileOf(language) });
     }
     const found = withoutAccepted(
-      checkLanguages(getDictionary(namespace), files),
+      checkLanguages(getDictionary(namespace), files, glossary),
       ACCEPTED_CHECKS[namespace],
     );
     for (const problem of found) {

@@ -47,7 +47,7 @@ export function checkLocalesCommand(args: string[], io: ScriptIo = processIo): P
         ),
       );
       for (const warning of warnings) io.error(`warning: ${describeProblem(warning)}`);
-      io.log(`${warnings.length} copy style warning(s) (glossary, form of address, long words).`);
+      io.log(`${warnings.length} copy style warning(s) (form of address, long words).`);
       reportChecks(dictionaries, values.from, io);
     },
     io,

@@ -26,6 +26,7 @@ import {
 } from '@/schemas/checks';
 import type { ContentProblem } from '@/schemas/problems';
 import type { TranslatedLanguage } from '@/schemas/translation-status';
+import { glossaryFromDocument, type Glossary } from '@/schemas/glossary';
 import { validatorFor, zodProblems } from '@/schemas/validator';
 import { splitDocument } from '@/schemas/walk';
 import type { ContentStore, DictionaryDocument } from './store';
@@ -104,6 +105,8 @@ export interface PublishOptions {
   readonly strict: boolean;
   /** Names the store in the message about a missing document. */
   readonly storeDescription: string;
+  /** The published glossary the texts are checked against (its findings only warn). */
+  readonly glossary?: Glossary;
 }
 
 export function checkedDictionaries<N extends Namespace>(
@@ -153,7 +156,7 @@ export function checkedDictionaries<N extends Namespace>(
   // Translation checks read valid texts only; a version with other problems is held back anyway.
   if (problems.length) return { namespace, languages, coverage, problems };
   const checked = withoutAccepted(
-    checkLanguages(getDictionary(namespace), languages),
+    checkLanguages(getDictionary(namespace), languages, options.glossary),
     ACCEPTED_CHECKS[namespace],
   );
   for (const { path, language, kind, severity, message } of checked) {
@@ -173,10 +176,12 @@ export async function publishStore(
   options: Pick<PublishOptions, 'strict'>,
 ): Promise<{ namespaces: PublishedNamespace[]; problems: ContentProblem[] }> {
   const documents = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
+  const glossary = glossaryFromDocument(documents.get(documentId('glossary')));
   const namespaces = NAMESPACES.map((namespace) =>
     checkedDictionaries(namespace, documents.get(documentId(namespace)), {
       strict: options.strict,
       storeDescription: store.description,
+      glossary,
     }),
   );
   return { namespaces, problems: namespaces.flatMap((published) => published.problems) };

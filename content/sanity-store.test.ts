@@ -119,7 +119,7 @@ describe('SanityStore over HTTP', () => {
     expect(Object.keys(coverage.namespaces)).toEqual(NAMESPACES);
   });
 
-  it("the site's loader asks for one namespace, published perspective, with the shared GROQ", async () => {
+  it("the site's loader asks for one namespace and the glossary, published perspective, with the shared GROQ", async () => {
     // Opened from settings exactly as the site does (web/dictionaries/site-gate.ts), read-only: no token.
     const siteStore = openContentStore(
       'read',
@@ -143,7 +143,10 @@ describe('SanityStore over HTTP', () => {
     expect(request!.url.pathname).toBe('/v2025-02-19/data/query/production');
     expect(request!.url.searchParams.get('perspective')).toBe('published');
     expect(request!.url.searchParams.get('query')).toBe('*[_id in $ids] | order(_id asc)');
-    expect(JSON.parse(request!.url.searchParams.get('$ids')!)).toEqual(['dictionary-hero']);
+    expect(JSON.parse(request!.url.searchParams.get('$ids')!)).toEqual([
+      'dictionary-hero',
+      'dictionary-glossary',
+    ]);
     expect(request!.headers.authorization).toBeUndefined();
   });
 

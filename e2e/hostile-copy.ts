@@ -26,6 +26,10 @@ export async function writeHostileStore(): Promise<void> {
   await editStored(HOSTILE_STORE, 'dictionary-hero', (doc) => {
     doc.title.main.en = HOSTILE.title;
     doc.subtitle.en = HOSTILE.subtitle;
+    // The English names no fact now; its translations state the number as written, as
+    // translations must use English's placeholders.
+    for (const language of ['de', 'tr'])
+      doc.subtitle[language] = doc.subtitle[language].replace('{teamSize}', '24');
   });
   await editStored(HOSTILE_STORE, 'dictionary-home', (doc) => {
     doc.meta.structuredData.en = JSON.stringify({

@@ -502,3 +502,38 @@ describe('cookie consent after a publish', () => {
     await context.close();
   });
 });
+
+describe('facts written once', () => {
+  it('a team size changed once in the facts is on every page stating it, in every language, and in /locales', async () => {
+    const stated: Record<Language, Record<string, string>> = {
+      en: {
+        '/': '31-person studio',
+        '/about': 'Two offices, 31 people',
+        '/manifesto': '31 people',
+      },
+      de: {
+        '/de': '31-köpfiges Studio',
+        '/de/about': 'Zwei Büros, 31 Leute',
+        '/de/manifesto': '31 Leute',
+      },
+      tr: {
+        '/tr': '31 kişilik bir stüdyo',
+        '/tr/about': 'İki ofis, 31 kişi',
+        '/tr/manifesto': '31 kişi',
+      },
+    };
+    await editStored(LIVE_STORE, 'dictionary-facts', (doc) => (doc.teamSize = 31));
+    expect(await publish('facts')).toMatchObject({
+      status: 200,
+      body: { status: 'revalidated', namespace: 'facts' },
+    });
+    for (const language of LANGUAGES) {
+      for (const [pathname, text] of Object.entries(stated[language])) {
+        const page = (await get(pathname)).text;
+        expect(page, pathname).toContain(text);
+        expect(page, pathname).not.toMatch(/\{teamSize\}|\b24 (people|Leute|kişi)/);
+      }
+      expect((await localesJson(language, 'hero')).subtitle, language).toContain('31');
+    }
+  });
+});

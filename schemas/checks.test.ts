@@ -20,7 +20,8 @@ import {
   type CheckProblem,
 } from './checks';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
-import { SEEDED_DEFECTS, SEEDED_PLURALS } from './testing/check-corpus';
+import { glossaryFrom, glossaryFromDocument } from './glossary';
+import { SEEDED_DEFECTS, SEEDED_GLOSSARY, SEEDED_PLURALS } from './testing/check-corpus';
 import { mergeLanguages } from './walk';
 
 const kinds = (problems: readonly CheckProblem[]) => problems.map((problem) => problem.kind);
@@ -31,7 +32,12 @@ describe('the seeded corpus', () => {
       it(`catches every ${language} ${defect.kind} defect`, () => {
         expect(defect[language]).toHaveLength(5);
         for (const text of defect[language]) {
-          const problems = checkText(defect, defect.path, { en: defect.en, [language]: text });
+          const problems = checkText(
+            defect,
+            defect.path,
+            { en: defect.en, [language]: text },
+            SEEDED_GLOSSARY,
+          );
           expect(
             problems.filter((problem) => problem.language === language).map((p) => p.kind),
             text,
@@ -40,7 +46,7 @@ describe('the seeded corpus', () => {
       });
     }
     it(`finds nothing of kind ${defect.kind} in its English alone`, () => {
-      expect(kinds(checkText(defect, defect.path, { en: defect.en }))).toEqual([]);
+      expect(kinds(checkText(defect, defect.path, { en: defect.en }, SEEDED_GLOSSARY))).toEqual([]);
     });
   }
 
@@ -73,8 +79,11 @@ describe('the bundled copy', () => {
   it('raises no check problem but the accepted ones, and each acceptance is still used', async () => {
     const left: CheckProblem[] = [];
     let raised = 0;
-    for (const { namespace, files } of await readLocaleFolder('locales')) {
-      const problems = checkLanguages(getDictionary(namespace), files);
+    const dictionaries = await readLocaleFolder('locales');
+    const glossary = glossaryFrom(dictionaries.find((d) => d.namespace === 'glossary')!.files);
+    expect(glossary.length).toBeGreaterThan(5);
+    for (const { namespace, files } of dictionaries) {
+      const problems = checkLanguages(getDictionary(namespace), files, glossary);
       raised += problems.length;
       left.push(...withoutAccepted(problems, ACCEPTED_CHECKS[namespace]));
     }
@@ -88,7 +97,12 @@ describe('the bundled copy', () => {
 describe('messages', () => {
   it('word every problem in English, German and Turkish', () => {
     const problems = SEEDED_DEFECTS.flatMap((defect) =>
-      checkText(defect, defect.path, { en: defect.en, de: defect.de[0], tr: defect.tr[0] }),
+      checkText(
+        defect,
+        defect.path,
+        { en: defect.en, de: defect.de[0], tr: defect.tr[0] },
+        SEEDED_GLOSSARY,
+      ),
     );
     expect(problems.length).toBeGreaterThan(SEEDED_DEFECTS.length);
     for (const { message } of problems) {
@@ -202,5 +216,74 @@ describe('a stored document, as the Studio checks it', () => {
       ['invisible', 'faq.items[1].question', ['faq', 'items', { _key: 'item1' }, 'question', 'de']],
     ]);
     expect(checkDocument('faqPage', doc).map((problem) => problem.language)).toEqual(['de', 'tr']);
+  });
+});
+
+describe('facts in texts', () => {
+  it('measure a fact as the number it shows, not as its placeholder', () => {
+    // 170 letters, a space and a year: 175 shown, 181 written.
+    const en = `${'a'.repeat(170)} {foundedYear}`;
+    expect(kinds(checkText({ format: 'plain' }, 'meta.description', { en }))).toEqual([]);
+    expect(
+      kinds(checkText({ format: 'plain' }, 'meta.description', { en: `${en}xxxxxx` })),
+    ).toEqual(['long']);
+  });
+});
+
+describe('the glossary', () => {
+  const glossaryOf = (de: string) => (text: string) =>
+    checkText({ format: 'plain' }, 'title', { en: 'Our press kit', de: text }, [
+      { term: { en: 'press kit', de }, keep: false, avoid: { de: ['Pressemappe'] } },
+    ]).map((problem) => problem.message.en);
+
+  it('passes the right words, with any ending, and addresses', () => {
+    const check = (language: Language, en: string, text: string) =>
+      kinds(
+        checkText({ format: 'multiline' }, 'body', { en, [language]: text }, SEEDED_GLOSSARY),
+      ).filter((kind) => kind === 'glossary');
+    expect(check('de', 'Our press kit', 'Unsere Pressekits, per E-Mail-Adresse')).toEqual([]);
+    expect(check('tr', 'Our press kit', 'Basın kitimiz burada')).toEqual([]);
+    const privacy = { term: { en: 'privacy policy', tr: 'gizlilik politikası' }, keep: false };
+    const ours = checkText(
+      { format: 'plain' },
+      'title',
+      {
+        en: 'Our privacy policy',
+        tr: 'Gizlilik politikamız',
+      },
+      [{ ...privacy, avoid: {} }],
+    );
+    expect(ours).toEqual([]);
+    expect(check('tr', 'Email us', 'Bize e-postayla yazın: basin@email.example')).toEqual([]);
+  });
+
+  it('names the word to use, and leaves keywords and its own texts alone', () => {
+    expect(glossaryOf('Pressekit')('Unsere Pressemappe')).toEqual([
+      '"Pressemappe" is a word the glossary avoids; use "Pressekit"',
+      'English says "press kit"; in German the glossary says "Pressekit"',
+    ]);
+    const keyword = checkText(
+      { format: 'plain' },
+      'meta.keywords[0]',
+      {
+        en: 'press kit',
+        de: 'Pressemappe',
+      },
+      SEEDED_GLOSSARY,
+    );
+    expect(kinds(keyword)).toEqual([]);
+    const own = { en: { terms: [{ term: 'email', avoid: 'e-mail' }] } };
+    expect(checkLanguages(getDictionary('glossary'), own, glossaryFrom(own))).toEqual([]);
+  });
+
+  it('reads the glossary document as the Studio and the store hold it', () => {
+    const files = Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        JSON.parse(readFileSync(`locales/${language}/glossary.json`, 'utf8')) as unknown,
+      ]),
+    );
+    const doc = mergeLanguages(getDictionary('glossary'), files as never, (l) => l).body;
+    expect(glossaryFromDocument(doc)).toEqual(glossaryFrom(files));
   });
 });

@@ -2,17 +2,18 @@
  * Translation checks: what embarrasses the brand without breaking the site. A text too long
  * for where it is shown, invisible characters, a translation that disagrees with its
  * English (numbers, addresses, placeholders, brackets, end punctuation, spaces, a repeated
- * word, a wrong plural form). Each check is blocking (publishing is held back, like any
+ * word, a wrong plural form), a word against the glossary (./glossary.ts). Each check is blocking (publishing is held back, like any
  * other problem) or a warning; CHECKS below is the one table of which is which.
  *
  * Pure functions of the texts: the gate and the scripts check whole dictionaries
  * (`checkLanguages`), the Studio one field as it is typed (`checkText`).
  */
 import type { Dictionary, TextNode } from './define';
+import { glossaryFindings, type Glossary } from './glossary';
 import { characterLabel, invisibleCharacters, type InvisibleCharacter } from './invisible';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
 import { isPresentText, placeholdersOf } from './rules';
-import { roleOf, TEXT_ROLES } from './text-roles';
+import { roleOf, shownLength, TEXT_ROLES } from './text-roles';
 import { getDictionary, type Namespace } from './index';
 import { formatPath } from './problems';
 import { splitDocument, visitTexts, type StoredPathSegment } from './walk';
@@ -36,6 +37,7 @@ export const CHECKS = {
   repeatedWord: { severity: 'warn' },
   longerThanEnglish: { severity: 'warn' },
   pluralForms: { severity: 'warn' },
+  glossary: { severity: 'warn' },
 } as const satisfies Record<string, { severity: Severity }>;
 
 export type CheckKind = keyof typeof CHECKS;
@@ -106,7 +108,7 @@ function lengthProblems(path: string, node: Pick<TextNode, 'format'>, value: str
   const role = roleOf(path, node);
   if (!role) return [];
   const { soft, hard } = TEXT_ROLES[role];
-  const length = [...value.trim()].length;
+  const length = shownLength(value);
   if (length > hard)
     return [
       {
@@ -426,12 +428,14 @@ type Found = { kind: CheckKind; message: Worded };
  * Every problem of one text: `texts` holds its value per language (a plural's form: one
  * call per form). Placeholders that differ are reported on the language that disagrees
  * with the others: English when every translation agrees with each other and not with it
- * (English was changed), else each translation that differs from English.
+ * (English was changed), else each translation that differs from English. Prose is checked
+ * against `glossary` (search keywords aside: they may hold synonyms on purpose).
  */
 export function checkText(
   node: Pick<TextNode, 'format'>,
   path: string,
   texts: Partial<Record<Language, string | undefined>>,
+  glossary: Glossary = [],
 ): CheckProblem[] {
   const problems: CheckProblem[] = [];
   const add = (language: Language, found: readonly Found[]) => {
@@ -455,6 +459,8 @@ export function checkText(
     if (node.format === 'plain' || node.format === 'multiline') {
       add(language, spaceProblems(node, value));
       add(language, repeatedWordProblems(language, value));
+      if (!path.startsWith('meta.keywords'))
+        add(language, glossaryFindings(language, value, english, glossary));
     }
   }
   if (!isPresentText(english) || (node.format !== 'plain' && node.format !== 'multiline'))
@@ -572,7 +578,11 @@ interface Leaf {
 export function checkLanguages(
   dictionary: Dictionary,
   languages: Partial<Record<Language, unknown>>,
+  glossary: Glossary = [],
 ): CheckProblem[] {
+  // The glossary's texts are word lists, not copy: no translation of one another, and full
+  // of the words it forbids.
+  if (dictionary === getDictionary('glossary')) return [];
   const leaves = new Map<string, Leaf>();
   for (const language of LANGUAGES) {
     visitTexts(dictionary.root, languages[language], (value, path, node) => {
@@ -583,7 +593,7 @@ export function checkLanguages(
   }
   const problems: CheckProblem[] = [];
   for (const [path, { node, texts }] of leaves) {
-    problems.push(...checkText(node, path, texts));
+    problems.push(...checkText(node, path, texts, glossary));
     if (path.endsWith('_one')) {
       const other = leaves.get(path.replace(/_one$/, '_other'));
       const count = placeholdersOf(texts.en ?? '')[0];
@@ -610,6 +620,7 @@ export function checkDocument(
   namespace: Namespace,
   doc: unknown,
   language?: Language,
+  glossary: Glossary = [],
 ): StoredCheckProblem[] {
   const dictionary = getDictionary(namespace);
   const fields = new Map<string, readonly StoredPathSegment[]>();
@@ -621,7 +632,7 @@ export function checkDocument(
         fields.set(`${lang} ${formatPath(resultPath)}`, storedPath),
     }).value;
   }
-  return checkLanguages(dictionary, languages).flatMap((problem) => {
+  return checkLanguages(dictionary, languages, glossary).flatMap((problem) => {
     const storedPath = fields.get(`${problem.language} ${problem.path}`);
     if (!storedPath || (language && problem.language !== language)) return [];
     return [{ ...problem, storedPath }];

@@ -116,8 +116,11 @@ export type LeafNode = TextNode | FlagNode | ChoiceNode | NumberNode | SlugNode;
 /** A plural is a field of a group only: its forms are keys beside each other. */
 export type Node = LeafNode | PluralNode | GroupNode | ListNode;
 
-/** Where editors find a dictionary in the Studio, in the order the desk lists them. */
-export const SECTIONS = ['chrome', 'sections', 'pages', 'legal', 'error'] as const;
+/**
+ * Where editors find a dictionary in the Studio, in the order the desk lists them; `reference`
+ * holds what the checks and texts read but no page shows as it is (the glossary).
+ */
+export const SECTIONS = ['chrome', 'sections', 'pages', 'legal', 'error', 'reference'] as const;
 
 /** One namespace: a published file `/locales/<lang>/<name>.json` and one Studio document. */
 export interface Dictionary<F extends Fields = Fields> extends Described {

@@ -4,6 +4,8 @@
  */
 import type { Dictionary, DictionaryValue } from './define';
 import { common, footer, layout } from './dictionaries/chrome';
+import { facts } from './dictionaries/facts';
+import { glossary } from './dictionaries/glossary';
 import {
   communityGuideline,
   disclaimer,
@@ -48,6 +50,8 @@ export const dictionaries = {
   disclaimer,
   termsAndConditions,
   communityGuideline,
+  glossary,
+  facts,
 } as const satisfies Record<string, Dictionary>;
 
 export type Namespace = keyof typeof dictionaries;

@@ -103,8 +103,16 @@ describe('placeholders the site fills', () => {
     [copyright, '© { year }', '"{ year }" is not a placeholder the site fills here'],
     [copyright, '© {Year}', '"{Year}" is not a placeholder'],
     [copyright, '© {{year}}', '"{", "}" are not placeholders'],
-    [copyright, '© {foo} {year}', 'it accepts only {brand}, {year}, written exactly so'],
-    [none, 'Hello {name}', 'it has no placeholders; braces are for placeholders only'],
+    [
+      copyright,
+      '© {foo} {year}',
+      'it accepts only {brand}, {year} and the facts, written exactly so',
+    ],
+    [none, 'Hello {name}', 'it accepts only the facts: {teamSize}, {foundedYear}, {berlinYear}'],
+    // A fact may be named in any prose text; a misspelt one is blocked like any other.
+    [none, 'We are {teamSize}, since {foundedYear}', null],
+    [none, 'We are {teamSise}', '"{teamSise}" is not a placeholder'],
+    [{ format: 'url', placeholders: [] } as const, '/{teamSize}', 'it has no placeholders'],
     [none, 'a } b', '"}" is not a placeholder'],
     [{ format: 'json', placeholders: [] } as const, '{"a": "{x}"}', null],
   ])('%j: %j', (node, value, expected) => {

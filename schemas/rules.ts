@@ -4,6 +4,7 @@
  */
 import type { TextFormat, TextNode } from './define';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from './languages';
+import { FACT_NAMES } from './dictionaries/facts';
 import { LIMITS } from './limits';
 import { hasUnsafeAddressCharacter, isFragmentLink, isSitePath } from './site-path';
 
@@ -159,23 +160,29 @@ const BRACED = /\{[^{}]*\}|[{}]/g;
 
 /**
  * A placeholder the site does not fill for this text (`{foo}`, `{ year }`, a lone
- * brace): visitors would see it as written. JSON texts hold braces of their own.
+ * brace): visitors would see it as written. JSON texts hold braces of their own. Prose
+ * (plain and multi-line texts) may name any fact as well (./dictionaries/facts.ts).
  */
 export function placeholderUseProblem(
   node: Pick<TextRules, 'format' | 'placeholders'>,
   value: string,
 ): string | null {
   if (node.format === 'json') return null;
+  const prose = node.format === 'plain' || node.format === 'multiline';
   const wrong = new Set<string>();
   for (const [fragment] of value.matchAll(BRACED)) {
     const name = /^\{([A-Za-z0-9_]+)\}$/.exec(fragment)?.[1];
-    if (name === undefined || !node.placeholders.includes(name)) wrong.add(fragment);
+    if (name === undefined) wrong.add(fragment);
+    else if (!node.placeholders.includes(name) && !(prose && FACT_NAMES.includes(name)))
+      wrong.add(fragment);
   }
   if (wrong.size === 0) return null;
   const list = [...wrong].map((fragment) => JSON.stringify(fragment)).join(', ');
   const accepted = node.placeholders.length
-    ? `it accepts only ${node.placeholders.map((name) => `{${name}}`).join(', ')}, written exactly so`
-    : 'it has no placeholders; braces are for placeholders only';
+    ? `it accepts only ${node.placeholders.map((name) => `{${name}}`).join(', ')}${prose ? ' and the facts' : ''}, written exactly so`
+    : prose
+      ? `it accepts only the facts: ${FACT_NAMES.map((name) => `{${name}}`).join(', ')}`
+      : 'it has no placeholders; braces are for placeholders only';
   return `${list} ${wrong.size === 1 ? 'is not a placeholder' : 'are not placeholders'} the site fills here (${accepted})`;
 }
 

@@ -83,9 +83,13 @@ export function pagesShowing(namespace: Namespace): readonly SitePage[] {
 /**
  * Read by every page without being shown there: the privacy policy's "last updated" is part
  * of the cookie banner's consent text version (web/consent/version.ts), so a new policy must
- * renew every page's banner and ask visitors again.
+ * renew every page's banner and ask visitors again; the facts are filled into the texts of
+ * every page (schemas/facts.ts).
  */
-const READ_BY_EVERY_PAGE = ['privacyPolicy'] as const satisfies readonly Namespace[];
+export const READ_BY_EVERY_PAGE = [
+  'privacyPolicy',
+  'facts',
+] as const satisfies readonly Namespace[];
 
 /** Every dictionary a page is rendered from: a publish of any of them renews it (and its CDN copy). */
 export function namespacesReadBy(page: SitePage | 'not-found'): readonly Namespace[] {

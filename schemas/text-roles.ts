@@ -12,6 +12,7 @@
  * eyebrow, 34 of a 0.95 rem button label and 40 of 1.0625 rem body text.
  */
 import type { Dictionary, TextNode } from './define';
+import { FACT_NAMES } from './dictionaries/facts';
 import { visitTexts } from './walk';
 
 export interface RoleLimits {
@@ -76,6 +77,14 @@ export function roleOf(path: string, node: Pick<TextNode, 'format'>): TextRole |
 export type LongestByRole = Partial<Record<TextRole, { length: number; where: string }>>;
 
 /** Adds one language's texts of a dictionary to `longest` (`where` names the file). */
+/** A fact's placeholder counts as the fact shown: up to four digits (a year). */
+const FACT_PLACEHOLDER = new RegExp(`\\{(?:${FACT_NAMES.join('|')})\\}`, 'g');
+
+/** The characters a text shows, as its lengths are measured. */
+export function shownLength(text: string): number {
+  return [...text.replace(FACT_PLACEHOLDER, '0000').trim()].length;
+}
+
 export function measureRoles(
   dictionary: Dictionary,
   value: unknown,
@@ -85,7 +94,7 @@ export function measureRoles(
   visitTexts(dictionary.root, value, (text, path, node) => {
     const role = text === undefined ? undefined : roleOf(path, node);
     if (!role || text === undefined) return;
-    const length = [...text.trim()].length;
+    const length = shownLength(text);
     if (length > (longest[role]?.length ?? 0))
       longest[role] = { length, where: `${where} → ${path}` };
   });

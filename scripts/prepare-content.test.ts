@@ -33,7 +33,7 @@ describe('prepare-content (npm run build, dev, start)', { timeout: 60_000 }, () 
     const first = prepare();
     expect(first.status).toBe(0);
     expect(first.output).toContain(
-      'embedded store was empty: imported the bundled copy (23 documents)',
+      'embedded store was empty: imported the bundled copy (25 documents)',
     );
     expect(prepare().output).not.toContain('differs');
 

@@ -1,5 +1,6 @@
 /** The desk: one place per dictionary, grouped the way editors think about the site. */
 // @sanity/icons 5 exports each icon from its own entry point.
+import { BookIcon } from '@sanity/icons/Book';
 import { CogIcon } from '@sanity/icons/Cog';
 import { ComponentIcon } from '@sanity/icons/Component';
 import { DocumentsIcon } from '@sanity/icons/Documents';
@@ -18,6 +19,7 @@ const GROUP_LOOKS: Record<Dictionary['section'], { title: string; icon: Componen
   pages: { title: 'Pages', icon: DocumentsIcon },
   legal: { title: 'Legal documents', icon: DocumentTextIcon },
   error: { title: 'Not-found page', icon: WarningOutlineIcon },
+  reference: { title: 'Glossary and facts', icon: BookIcon },
 };
 
 export const STRUCTURE_GROUPS: readonly {

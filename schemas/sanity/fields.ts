@@ -11,6 +11,7 @@ import type { TextRules } from '../rules';
 import { TRANSLATED_FROM } from '../translation-status';
 import { everyNode, localizedTypeName, pluralFormTypeName, pluralTypeName } from '../walk';
 import { firstTextKey, itemPreview, localizedPreview } from './previews';
+import { glossaryValidation } from './glossary-validation';
 import { FORM_TITLES } from './titles';
 import type { RuleLike, SanityField } from './types';
 import { languageValidation, requiredValidation } from './validation';
@@ -56,7 +57,10 @@ function localizedType(node: TextRules, pluralForm = false): SanityField {
         title: LANGUAGE_NAMES[language],
         // The least a box shows; it grows with its content in the Studio.
         ...(long ? { rows: node.format === 'json' ? 6 : 2 } : {}),
-        validation: languageValidation(node, language, { pluralForm }),
+        validation: (rule: RuleLike) => [
+          ...languageValidation(node, language, { pluralForm })(rule),
+          glossaryValidation(node, language)(rule),
+        ],
       })),
       translatedFromField,
     ],

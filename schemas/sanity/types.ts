@@ -10,11 +10,20 @@ export interface ValidationContextLike {
   document?: unknown;
   /** From the document root: field names, array indexes or `{ _key }` of array items. */
   path?: readonly unknown[];
+  /** The Studio's client (reads other documents: the glossary). */
+  getClient?: (options: { apiVersion: string }) => {
+    fetch<T>(query: string, params: Record<string, unknown>, options: object): Promise<T>;
+  };
 }
+
+/** A custom rule's answer: valid, a message, or a message per Studio locale (`en-US`, `de-DE`). */
+export type CustomResult = true | string | Readonly<Record<string, string>>;
 
 /** The part of Sanity's Rule API the derived validations use. */
 export interface RuleLike {
-  custom(fn: (value: unknown, context: ValidationContextLike) => true | string): RuleLike;
+  custom(
+    fn: (value: unknown, context: ValidationContextLike) => CustomResult | Promise<CustomResult>,
+  ): RuleLike;
   warning(): RuleLike;
   error(): RuleLike;
   required(): RuleLike;

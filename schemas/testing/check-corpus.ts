@@ -1,11 +1,43 @@
 /**
  * A seeded corpus of translation defects: for each check, one English text (with the key
  * path that gives it its role) and five German and five Turkish translations that each
- * carry the defect. schemas/checks.test.ts requires every one caught, and bench/content.ts
- * prints the rate.
+ * carry the defect, checked against SEEDED_GLOSSARY. schemas/checks.test.ts requires every
+ * one caught, and bench/content.ts prints the rate.
  */
 import type { TextFormat } from '../define';
 import type { CheckKind } from '../checks';
+import { glossaryFrom } from '../glossary';
+
+/** A glossary as editors keep it: two names never translated, a game's title, two terms. */
+export const SEEDED_GLOSSARY = glossaryFrom(
+  Object.fromEntries(
+    (
+      [
+        ['en', 'Quarantine Chronicles', 'press kit', '', 'email', 'e-mail'],
+        ['de', 'Quarantine Chronicles', 'Pressekit', 'Pressemappe, Presse-Kit', 'E-Mail', 'Email'],
+        [
+          'tr',
+          'Karantina Günlükleri',
+          'basın kiti',
+          'basın dosyası, medya kiti',
+          'e-posta',
+          'email',
+        ],
+      ] as const
+    ).map(([language, game, pressKit, avoidPressKit, email, avoidEmail]) => [
+      language,
+      {
+        terms: [
+          { term: 'RG Games', keep: true },
+          { term: 'Discord', keep: true },
+          { term: game },
+          { term: pressKit, avoid: avoidPressKit },
+          { term: email, avoid: avoidEmail },
+        ],
+      },
+    ]),
+  ),
+);
 
 export interface SeededDefect {
   readonly kind: CheckKind;
@@ -257,6 +289,26 @@ export const SEEDED_DEFECTS: readonly SeededDefect[] = [
       'Şimdi başvurmak için buraya tıklayın',
       'Hemen başvurun, sizi bekliyoruz efendim',
       'Başvurunuzu şimdi çevrimiçi gönderin',
+    ],
+  },
+  {
+    kind: 'glossary',
+    path: 'items[0].answer',
+    format: 'multiline',
+    en: 'The RG Games press kit for Quarantine Chronicles is one email away.',
+    de: [
+      'Die Pressemappe von RG Games zu Quarantine Chronicles ist nur eine E-Mail entfernt.',
+      'Das Pressekit von RG Spiele zu Quarantine Chronicles ist nur eine E-Mail entfernt.',
+      'Das Pressekit von RG Games zu Quarantäne-Chroniken ist nur eine E-Mail entfernt.',
+      'Das Pressekit von RG Games zu Quarantine Chronicles ist nur eine Email entfernt.',
+      'Das Presse-Kit von RG Games zu Quarantine Chronicles ist nur eine E-Mail entfernt.',
+    ],
+    tr: [
+      'Karantina Günlükleri için RG Games medya kiti bir e-posta uzağınızda.',
+      'Karantina Günlükleri için RG Oyunları basın kiti bir e-posta uzağınızda.',
+      'Quarantine Chronicles için RG Games basın kiti bir e-posta uzağınızda.',
+      'Karantina Günlükleri için RG Games basın kiti bir email uzağınızda.',
+      'KARANTİNA GÜNLÜKLERİ için RG Games BASIN DOSYASI bir e-posta uzağınızda.',
     ],
   },
 ];

@@ -403,6 +403,33 @@ describe('the Studio an editor enjoys', () => {
     expect(await field('origin.paragraphs[_key=="item0"].de').count()).toBe(0);
   });
 
+  it('flags a word just added to the glossary in a German text on the next keystroke', async () => {
+    const warning = () =>
+      field('title.main')
+        .locator('[data-language-field="de"]')
+        .getByTestId('input-validation-icon-warning');
+    await session.openDictionary(tab, 'hero');
+    await session.showField(tab, 'hero', 'title.main.de');
+    await input('title.main.de').fill('Spiele mit Haltung, im Medienpaket,');
+    await eventually(() => warning().count()).toBe(0);
+
+    // Press kit is the glossary's sixth term; the edit stays a draft, unpublished.
+    await session.openDictionary(tab, 'glossary');
+    await openEntry('terms', 'item5');
+    await input('terms[_key=="item5"].avoid.de').fill('Pressemappe, Presse-Kit, Medienpaket');
+    await eventually(async () =>
+      JSON.stringify((await storedDocument('drafts.dictionary-glossary')) ?? {}).includes(
+        'Medienpaket',
+      ),
+    ).toBe(true);
+
+    await session.openDictionary(tab, 'hero');
+    await session.showField(tab, 'hero', 'title.main.de');
+    await input('title.main.de').fill('Spiele mit Haltung, im Medienpaket, ');
+    await input('title.main.de').fill('Spiele mit Haltung, im Medienpaket,');
+    await warning().waitFor({ timeout: 30_000 });
+  });
+
   it('shows no console error besides the offline hosts, and the API knew every request', () => {
     expect(tab.errors).toEqual([]);
     expect(session.api.unknownRoutes()).toEqual([]);

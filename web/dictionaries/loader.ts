@@ -11,6 +11,7 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { DictionaryOf, Namespace } from '@/schemas';
 import { CONSENT_WORDING_ONLY } from '@/schemas/consent-text';
+import { withFacts } from '@/schemas/facts';
 import { LANGUAGES, type Language } from '@/schemas/languages';
 import type { GateResult } from '@/content/gate';
 import { foreignTextsOf } from '../i18n/foreign-texts';
@@ -53,10 +54,20 @@ function cachedRead<N extends Namespace>(namespace: N): () => Promise<NamespaceR
   return read;
 }
 
-/** Every language of a namespace (the `/locales` files read this). */
+/**
+ * Every language of a namespace (the `/locales` files read this), with the facts filled in.
+ * The facts are read beside it, so what shows them is cached under the facts' tag too and a
+ * publish of the facts renews it.
+ */
 export const loadNamespace = cache(
-  async <N extends Namespace>(namespace: N): Promise<Languages<N>> =>
-    (await cachedRead(namespace)()).languages,
+  async <N extends Namespace>(namespace: N): Promise<Languages<N>> => {
+    const { languages } = await cachedRead(namespace)();
+    if (namespace === 'facts') return languages;
+    const facts = (await cachedRead('facts')()).languages.en;
+    return Object.fromEntries(
+      LANGUAGES.map((language) => [language, withFacts(namespace, languages[language], facts)]),
+    ) as Languages<N>;
+  },
 );
 
 /** The texts of a namespace that a page in `language` shows in another language. */

@@ -26,28 +26,29 @@ describe('edgeCachePolicy', () => {
         'discord',
         'newsletter',
         'privacyPolicy',
+        'facts',
       ),
     });
     expect(edgeCachePolicy(visitor('/contact'))?.tags).toEqual(
-      tagsOf('common', 'layout', 'footer', 'contact', 'discord', 'privacyPolicy'),
+      tagsOf('common', 'layout', 'footer', 'contact', 'discord', 'privacyPolicy', 'facts'),
     );
     expect(edgeCachePolicy({ ...visitor('/tr/about'), method: 'HEAD' })).toEqual({
       cacheControl: SHARED,
-      tags: tagsOf('common', 'layout', 'footer', 'about', 'privacyPolicy'),
+      tags: tagsOf('common', 'layout', 'footer', 'about', 'privacyPolicy', 'facts'),
     });
   });
 
-  it('tags a /locales file with its own dictionary only', () => {
+  it('tags a /locales file with its own dictionary and the facts filled into it', () => {
     expect(edgeCachePolicy(visitor('/locales/tr/hero.json'))).toEqual({
       cacheControl: SHARED,
-      tags: tagsOf('hero'),
+      tags: tagsOf('hero', 'facts'),
     });
   });
 
   it('keeps the not-found page (404) only briefly', () => {
     expect(edgeCachePolicy(visitor('/de/nope'))).toEqual({
       cacheControl: BRIEF,
-      tags: tagsOf('common', 'layout', 'footer', 'error', 'privacyPolicy'),
+      tags: tagsOf('common', 'layout', 'footer', 'error', 'privacyPolicy', 'facts'),
     });
     for (const file of ['/locales/de/nope.json', '/locales/xx/hero.json'])
       expect(edgeCachePolicy(visitor(file)), file).toEqual({ cacheControl: BRIEF, tags: [] });

@@ -60,12 +60,17 @@ const SHOWN: ReadonlySet<string> = new Set([
   ...namespacesReadBy('not-found'),
 ]);
 
+/** Filled into every `/locales` file (web/dictionaries/loader.ts): a publish of them purges each. */
+const FACTS: Namespace = 'facts';
+
 /** The dictionaries a public path shows, if it is a page, the not-found page or a `/locales` file. */
 function namespacesAt(pathname: string): readonly Namespace[] | null {
   const locales = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pathname);
   // The route answers only real languages and namespaces (everything else is its 404, untagged).
   if (locales)
-    return isLanguage(locales[1]) && SHOWN.has(locales[2]!) ? [locales[2] as Namespace] : [];
+    return isLanguage(locales[1]) && SHOWN.has(locales[2]!)
+      ? [...new Set([locales[2] as Namespace, FACTS])]
+      : [];
   const decision = routeRequest(pathname);
   if (decision.kind === 'not-found') return namespacesReadBy('not-found');
   if (decision.kind !== 'page') return null;

@@ -256,7 +256,10 @@ describe('which requests it may answer', () => {
       key: '/de/about',
       tags: expect.arrayContaining(['dictionary:about', 'dictionary:common']),
     });
-    expect(request('/locales/de/hero.json', {}, 'HEAD')?.tags).toEqual(['dictionary:hero']);
+    expect(request('/locales/de/hero.json', {}, 'HEAD')?.tags).toEqual([
+      'dictionary:hero',
+      'dictionary:facts',
+    ]);
   });
 
   it('leaves previews, cookies, router requests, queries, other paths and methods to Next', () => {

@@ -15,6 +15,7 @@ import 'server-only';
 import { cookies, draftMode, headers } from 'next/headers';
 import { cache } from 'react';
 import { documentId, type DictionaryOf, type Namespace } from '@/schemas';
+import { withFacts } from '@/schemas/facts';
 import type { Language } from '@/schemas/languages';
 import { siteContent } from '../dictionaries/site-gate';
 import { loadConsentWordingOnly, loadDictionary, loadForeignTexts } from '../dictionaries/loader';
@@ -59,16 +60,29 @@ const draftDocument = cache(async (namespace: Namespace) =>
   (await draftDocuments()).find((document) => document._id === documentId(namespace)),
 );
 
+/** The facts as drafted, filled into the drafted texts as the site fills the published ones. */
+const draftFacts = cache(async () =>
+  previewDictionary('facts', await draftDocument('facts'), 'en'),
+);
+
 const annotated = cache(
   async <N extends Namespace>(language: Language, namespace: N, preview: PreviewState) =>
-    previewDictionary(namespace, await draftDocument(namespace), language, {
-      ...preview,
-      release: editedRelease(preview.perspective),
-    }),
+    withFacts(
+      namespace,
+      previewDictionary(namespace, await draftDocument(namespace), language, {
+        ...preview,
+        release: editedRelease(preview.perspective),
+      }),
+      await draftFacts(),
+    ),
 );
 
 const plain = cache(async <N extends Namespace>(language: Language, namespace: N) =>
-  previewDictionary(namespace, await draftDocument(namespace), language),
+  withFacts(
+    namespace,
+    previewDictionary(namespace, await draftDocument(namespace), language),
+    await draftFacts(),
+  ),
 );
 
 /** A dictionary for a page's body: in a preview, the draft with click-to-edit info. */
