@@ -32,6 +32,16 @@ export interface PublishedDocumentRef {
  * (web/go-live/webhook-receiver.ts) writes it, the sender (./notify-site.ts) reads it, and
  * the tests of both check it, all with this one type.
  */
+/**
+ * Another dictionary that changed in the store with the delivered one (a release): it went
+ * live with it, or was held back with it (`problems` says why).
+ */
+export interface SetMember {
+  readonly namespace: Namespace;
+  readonly document: string;
+  readonly problems: readonly string[];
+}
+
 export type WebhookAnswer =
   /** 400, 401 or 413: the delivery was refused; nothing was read from the store. */
   | { readonly status: 'rejected'; readonly message: string }
@@ -54,6 +64,8 @@ export type WebhookAnswer =
             readonly cdn: string;
             readonly tags: readonly string[];
           };
+      /** The others of the set that went live in the same step. */
+      readonly together?: readonly SetMember[];
     }
   /** 200: the new version fails the gate; the site keeps serving the last good one. */
   | {
@@ -62,6 +74,8 @@ export type WebhookAnswer =
       readonly document: string;
       readonly problems: readonly string[];
       readonly translations?: TranslationCounts;
+      /** The others of the set, held back with it (none of a set goes live alone). */
+      readonly together?: readonly SetMember[];
     }
   /** 503: the store or the shared cache could not be reached; Sanity delivers again. */
   | { readonly status: 'unavailable'; readonly namespace: Namespace; readonly message: string };
