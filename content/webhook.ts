@@ -132,6 +132,29 @@ export async function sendPublishWebhook(
 }
 
 /**
+ * Checks a signed request's signature and its age (the publish webhook and the release
+ * check are signed alike): a rejection, or undefined when it passes.
+ */
+export async function checkSignature(
+  body: string,
+  signature: string | null,
+  secret: string | undefined,
+  now = Date.now(),
+): Promise<Extract<WebhookDelivery, { kind: 'rejected' }> | undefined> {
+  const reject = (message: string) => ({ kind: 'rejected', status: 401, message }) as const;
+  if (!secret)
+    return reject(
+      'this site has no webhook secret (SANITY_REVALIDATE_SECRET; with the local store, the webhook-secret file a sender makes beside the dataset)',
+    );
+  if (!signature) return reject(`missing ${SIGNATURE_HEADER_NAME} header`);
+  if (!(await isValidSignature(body, signature, secret))) return reject('invalid signature');
+  const age = now - decodeSignatureHeader(signature).timestamp;
+  if (Math.abs(age) > SIGNATURE_TOLERANCE_MS)
+    return reject(`stale signature (signed ${Math.round(age / 1000)} s ago)`);
+  return undefined;
+}
+
+/**
  * Checks one delivery: the signature first (nothing about the body is looked at or
  * answered before it passes), then its age, then the body.
  */
@@ -141,21 +164,13 @@ export async function readWebhook(
   secret: string | undefined,
   now = Date.now(),
 ): Promise<WebhookDelivery> {
+  const refused = await checkSignature(body, signature, secret, now);
+  if (refused) return refused;
   const reject = (status: 400 | 401, message: string): WebhookDelivery => ({
     kind: 'rejected',
     status,
     message,
   });
-  if (!secret)
-    return reject(
-      401,
-      'this site has no webhook secret (SANITY_REVALIDATE_SECRET; with the local store, the webhook-secret file a sender makes beside the dataset)',
-    );
-  if (!signature) return reject(401, `missing ${SIGNATURE_HEADER_NAME} header`);
-  if (!(await isValidSignature(body, signature, secret))) return reject(401, 'invalid signature');
-  const age = now - decodeSignatureHeader(signature).timestamp;
-  if (Math.abs(age) > SIGNATURE_TOLERANCE_MS)
-    return reject(401, `stale signature (signed ${Math.round(age / 1000)} s ago)`);
 
   let payload: unknown;
   try {

@@ -52,7 +52,7 @@ function pathsShowing(namespace: Namespace): { pages: string[]; locales: string[
  * read whole (the production server refuses it earlier, from its Content-Length); a body
  * cut off by the client is answered 400 instead of becoming an uncaught error.
  */
-async function limitedBody(request: Request): Promise<string | Response> {
+export async function limitedBody(request: Request): Promise<string | Response> {
   const tooLarge = () =>
     answer(
       { status: 'rejected', message: `the body is larger than ${REQUEST_BODY_LIMIT} bytes` },
