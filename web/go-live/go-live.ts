@@ -28,7 +28,7 @@ import { isRedisUnavailable } from '../shared-cache/redis-connection';
 import { keepLiveVersion } from './keep-live-version';
 import { publishedRevisions, type Revisions } from './published-revisions';
 import { purgeOutbox } from './purge-outbox';
-import { dictionaryTag, siteContent, type SiteContent } from '../dictionaries/site-gate';
+import { dictionaryTag, type SiteContent } from '../dictionaries/site-gate';
 
 export interface WentLive {
   /** The tags expired (none when the set was held back). */
@@ -66,6 +66,20 @@ export interface StoreChanges {
  */
 export function expireHere(tags: readonly string[]): void {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
+}
+
+const STEPS = Symbol.for('rg.site.go-live-steps');
+
+/**
+ * Runs set steps of this process one after another (every route bundle shares the chain): the
+ * webhooks Sanity sends at once for the documents of a release, and a reconciliation round,
+ * then find what the first step made live, instead of each making the same set live again.
+ */
+function oneStepAtATime<T>(step: () => Promise<T>): Promise<T> {
+  const holder = globalThis as { [STEPS]?: Promise<unknown> };
+  const next = (holder[STEPS] ?? Promise.resolve()).catch(() => undefined).then(step);
+  holder[STEPS] = next;
+  return next;
 }
 
 /**
@@ -127,14 +141,41 @@ function sameTexts(
   return stored.problems.length === 0 && canonicalJson(stored.languages) === canonicalJson(served);
 }
 
+export interface SetStep {
+  readonly changes: StoreChanges;
+  /** Why the store could not give some of the set: nothing went live, ask again later. */
+  readonly unreachable: readonly ContentProblem[];
+  /** Absent when nothing changed, or some of the set could not be read. */
+  readonly wentLive?: WentLive;
+}
+
+/**
+ * The step the webhook and the reconciliation share: what changed in the store, gated
+ * together, put live (or held back) together; one at a time in this process.
+ */
+export function goLiveChanges(
+  content: SiteContent,
+  delivery: { readonly publishedBy: string | null },
+): Promise<SetStep> {
+  return oneStepAtATime(async () => {
+    const changes = await storeChanges(content);
+    const results = await Promise.all(changes.set.map((changed) => content.gate.refresh(changed)));
+    const unreachable = results.flatMap((result) =>
+      result.state === 'unreachable' ? result.problems : [],
+    );
+    if (unreachable.length || results.length === 0) return { changes, unreachable };
+    return { changes, unreachable, wentLive: await goLive(results, delivery, content) };
+  });
+}
+
 /**
  * Puts the gate's results for a set live together, or holds all of them back when any
  * failed. `results` holds no 'unreachable' result: the caller asks again later.
  */
-export async function goLive(
+async function goLive(
   results: readonly GateResult[],
   { publishedBy }: { readonly publishedBy: string | null },
-  content: SiteContent = siteContent(),
+  content: SiteContent,
 ): Promise<WentLive> {
   const live = results.every((result) => result.state === 'live');
   const namespaces = results.map((result) => result.namespace);

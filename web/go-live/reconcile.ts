@@ -16,7 +16,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { isRedisUnavailable, sharedRedis } from '../shared-cache/redis-connection';
 import { readReconcileSeconds } from '../site/site-settings';
-import { expireHere, goLive, storeChanges } from './go-live';
+import { expireHere, goLiveChanges } from './go-live';
 import { purgeOutbox } from './purge-outbox';
 import { dictionaryTag, siteContent, type SiteContent } from '../dictionaries/site-gate';
 
@@ -31,21 +31,17 @@ export async function reconcileOnce(
   log: (line: string) => void,
   { firstRound = false } = {},
 ): Promise<Reconciled> {
-  const { gate, redis } = content;
-  const { published, set } = await storeChanges(content);
+  const { changes, wentLive } = await goLiveChanges(content, { publishedBy: null });
   // Without Redis, Next keeps expired tags in memory only: a process started after a publish
   // may hold pages rendered before it (say it was killed right after its 200). Expiring what
   // was published since the build once costs a render per page, never an old text.
-  if (firstRound && !redis)
+  if (firstRound && !content.redis)
     expireHere(
-      NAMESPACES.filter((namespace) => published[namespace] !== undefined).map(dictionaryTag),
+      NAMESPACES.filter((namespace) => changes.published[namespace] !== undefined).map(
+        dictionaryTag,
+      ),
     );
-  const nothing: Reconciled = { live: [], heldBack: [] };
-  if (set.length === 0) return nothing;
-  const results = await Promise.all(set.map((namespace) => gate.refresh(namespace)));
-  if (results.some((result) => result.state === 'unreachable')) return nothing;
-  const wentLive = await goLive(results, { publishedBy: null }, content);
-  if (wentLive.notEverywhere) return nothing;
+  if (!wentLive || wentLive.notEverywhere) return { live: [], heldBack: [] };
   const reconciled: Reconciled = {
     live: wentLive.decided.filter((decided) => decided.live).map(({ namespace }) => namespace),
     heldBack: wentLive.decided.filter((decided) => !decided.live).map(({ namespace }) => namespace),
@@ -53,7 +49,7 @@ export async function reconcileOnce(
   if (reconciled.live.length)
     log(
       `reconciliation: ${reconciled.live.map(documentId).join(', ')} changed in the store without ` +
-        `a recorded publish; now live together${redis ? ' on every instance' : ''}`,
+        `a recorded publish; now live together${content.redis ? ' on every instance' : ''}`,
     );
   return reconciled;
 }

@@ -31,7 +31,7 @@ import { ContentError, describeProblem, type ContentProblem } from '@/schemas/pr
 import { pagesReading } from '@/schemas/site';
 import { pagePath } from '@/schemas/language-paths';
 import { REQUEST_BODY_LIMIT } from '../edge/http-edge';
-import { goLive, storeChanges } from './go-live';
+import { goLiveChanges } from './go-live';
 import { siteContent } from '../dictionaries/site-gate';
 
 /** Every answer's body has the one shape the senders and tests read. */
@@ -95,11 +95,9 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
   // last made live goes live with the delivered one, as one step (web/go-live/go-live.ts).
   const { namespace } = delivery;
   const content = siteContent();
-  let changes;
-  let results;
+  let step;
   try {
-    changes = await storeChanges(content);
-    results = await Promise.all(changes.set.map((changed) => content.gate.refresh(changed)));
+    step = await goLiveChanges(content, delivery);
   } catch (error) {
     // A fault of the store, not of the copy: Sanity delivers again.
     if (error instanceof ContentStoreUnreachable)
@@ -110,15 +108,11 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
     console.error(`publish webhook for ${documentId(namespace)}:`, error);
     return unavailable(namespace, 'the content store could not be read; nothing was revalidated');
   }
-  const unreachable = results.filter((result) => result.state === 'unreachable');
+  const { changes, unreachable, wentLive } = step;
   if (unreachable.length)
-    return unavailable(
-      namespace,
-      unreachable.flatMap((result) => result.problems.map(describeProblem)).join('; '),
-    );
+    return unavailable(namespace, unreachable.map(describeProblem).join('; '));
   // Held back: nothing the site serves changes, so nothing is revalidated (goLive records
   // the decision for every instance all the same).
-  const wentLive = results.length ? await goLive(results, delivery, content) : undefined;
   if (wentLive?.notEverywhere) return unavailable(namespace, wentLive.notEverywhere);
   const together = (wentLive?.decided ?? [])
     .filter((decided) => decided.namespace !== namespace)
