@@ -88,7 +88,10 @@ function oneStepAtATime<T>(step: () => Promise<T>): Promise<T> {
  * unchanged (decided before), and, with nothing recorded yet (a new Redis, a new build), a
  * store that shows exactly the texts the site serves (recorded as live, nothing to do).
  */
-export async function storeChanges(content: SiteContent): Promise<StoreChanges> {
+export async function storeChanges(
+  content: SiteContent,
+  delivered?: Namespace,
+): Promise<StoreChanges> {
   const { store, snapshot, redis } = content;
   let documents: Map<string, DictionaryDocument>;
   try {
@@ -98,11 +101,23 @@ export async function storeChanges(content: SiteContent): Promise<StoreChanges> 
     throw new ContentStoreUnreachable([{ file: store.description, path: '', message }]);
   }
   const record = publishedRevisions(redis);
-  const published = await record.read();
   const served = new Map((await snapshot.list()).map((entry) => [entry.namespace, entry]));
   const revisions = Object.fromEntries(
     NAMESPACES.map((namespace) => [namespace, revisionOf(documents.get(documentId(namespace)))]),
   ) as Record<Namespace, string>;
+  let published;
+  try {
+    published = await record.read();
+  } catch (error) {
+    if (!isRedisUnavailable(error) || !delivered) throw error;
+    // Redis away: what every instance made live is unknown. This instance at least serves the
+    // delivered one and what differs from its own view (goLive then answers "not everywhere").
+    const set = NAMESPACES.filter(
+      (namespace) =>
+        namespace === delivered || served.get(namespace)?.revision !== revisions[namespace],
+    );
+    return { documents, published: {}, set };
+  }
   const set: Namespace[] = [];
   const seeds: Partial<Record<Namespace, string>> = {};
   for (const namespace of NAMESPACES) {
@@ -155,10 +170,10 @@ export interface SetStep {
  */
 export function goLiveChanges(
   content: SiteContent,
-  delivery: { readonly publishedBy: string | null },
+  delivery: { readonly publishedBy: string | null; readonly namespace?: Namespace },
 ): Promise<SetStep> {
   return oneStepAtATime(async () => {
-    const changes = await storeChanges(content);
+    const changes = await storeChanges(content, delivery.namespace);
     const results = await Promise.all(changes.set.map((changed) => content.gate.refresh(changed)));
     const unreachable = results.flatMap((result) =>
       result.state === 'unreachable' ? result.problems : [],
