@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { versionId } from '@/content/perspective';
+import type { WebhookAnswer } from '@/content/webhook';
+import { dictionaryTag } from '@/web/site/dictionary-tag';
 import { postWebhook } from '@/testing/post-webhook';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -354,21 +356,16 @@ describe('a release goes live as one', () => {
     expect(mixed).toEqual([]);
     expect(allNewAt).toBeGreaterThan(0);
     expect(allNewAt - publishedAt).toBeLessThan(5_000);
-    expect(answer).toMatchObject({
+    // One step for the set: the first webhook names the others and owes one purge of every tag.
+    const body = answer.body as Extract<WebhookAnswer, { status: 'revalidated' }>;
+    expect({ status: answer.status, body: body.status }).toEqual({
       status: 200,
-      body: {
-        status: 'revalidated',
-        namespace: 'hero',
-        together: [
-          { namespace: 'faqPage', problems: [] },
-          { namespace: 'footer', problems: [] },
-        ],
-        cdnPurge: {
-          state: 'queued',
-          tags: ['dictionary:hero', 'dictionary:faqPage', 'dictionary:footer'],
-        },
-      },
+      body: 'revalidated',
     });
+    expect(body.together?.map(({ namespace }) => namespace).sort()).toEqual(['faqPage', 'footer']);
+    expect(body.cdnPurge.state === 'queued' && [...body.cdnPurge.tags].sort()).toEqual(
+      RELEASED.map(dictionaryTag).sort(),
+    );
 
     // The other documents' webhooks, arriving later: nothing is left to do, nothing expires.
     const client = createClient({ url: redis.url });
