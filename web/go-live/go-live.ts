@@ -112,10 +112,14 @@ export async function storeChanges(
     if (!isRedisUnavailable(error) || !delivered) throw error;
     // Redis away: what every instance made live is unknown. This instance at least serves the
     // delivered one and what differs from its own view (goLive then answers "not everywhere").
-    const set = NAMESPACES.filter(
-      (namespace) =>
-        namespace === delivered || served.get(namespace)?.revision !== revisions[namespace],
-    );
+    const set = NAMESPACES.filter((namespace) => {
+      const entry = served.get(namespace);
+      const revision = revisions[namespace];
+      return (
+        namespace === delivered ||
+        (entry?.revision !== revision && entry?.heldBack?.revision !== revision)
+      );
+    });
     return { documents, published: {}, set };
   }
   const set: Namespace[] = [];
