@@ -84,7 +84,7 @@ function oneStepAtATime<T>(step: () => Promise<T>): Promise<T> {
 
 /**
  * Every namespace whose published revision in the store differs from the one the site last
- * made live, read in one store query. Left out: a revision already held back whose set is
+ * made live (or from the one it holds back), read in one store query. Left out: a revision already held back whose set is
  * unchanged (decided before), and, with nothing recorded yet (a new Redis, a new build), a
  * store that shows exactly the texts the site serves (recorded as live, nothing to do).
  */
@@ -126,9 +126,12 @@ export async function storeChanges(
   const seeds: Partial<Record<Namespace, string>> = {};
   for (const namespace of NAMESPACES) {
     const revision = revisions[namespace];
-    if (published[namespace] === revision) continue;
     const entry = served.get(namespace);
     const heldBack = entry?.heldBack;
+    // Back to the revision last made live after one was held back: gated again, which clears
+    // the held-back record.
+    if (published[namespace] === revision && (!heldBack || heldBack.revision === revision))
+      continue;
     if (
       heldBack?.revision === revision &&
       Object.entries(heldBack.set ?? {}).every(
