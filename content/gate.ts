@@ -50,10 +50,17 @@ export interface GateOptions {
   readonly renderCheck?: RenderCheck;
 }
 
+/**
+ * `beside`: versions of other namespaces to render it with instead of the ones the site serves
+ * (the rest of a release, checked as a whole).
+ */
 export type RenderCheck = <N extends Namespace>(
   namespace: N,
   languages: Record<Language, DictionaryOf<N>>,
+  beside?: VersionsBeside,
 ) => Promise<readonly ContentProblem[]>;
+
+export type VersionsBeside = { readonly [N in Namespace]?: Record<Language, DictionaryOf<N>> };
 
 export interface NamespaceReads {
   /** Store reads of this namespace since the process started. */

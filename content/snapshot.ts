@@ -19,6 +19,11 @@ export interface HeldBack {
   /** When the site first refused it (ISO time). */
   readonly since: string;
   readonly problems: readonly ContentProblem[];
+  /**
+   * The revisions of the set it was decided with (the namespaces that changed together, a
+   * release): the decision stands while every one of them keeps its revision.
+   */
+  readonly set?: Readonly<Partial<Record<Namespace, string>>>;
 }
 
 export interface SnapshotEntry<N extends Namespace = Namespace> {

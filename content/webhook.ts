@@ -32,6 +32,16 @@ export interface PublishedDocumentRef {
  * (web/go-live/webhook-receiver.ts) writes it, the sender (./notify-site.ts) reads it, and
  * the tests of both check it, all with this one type.
  */
+/**
+ * Another dictionary that changed in the store with the delivered one (a release): it went
+ * live with it, or was held back with it (`problems` says why).
+ */
+export interface SetMember {
+  readonly namespace: Namespace;
+  readonly document: string;
+  readonly problems: readonly string[];
+}
+
 export type WebhookAnswer =
   /** 400, 401 or 413: the delivery was refused; nothing was read from the store. */
   | { readonly status: 'rejected'; readonly message: string }
@@ -54,6 +64,8 @@ export type WebhookAnswer =
             readonly cdn: string;
             readonly tags: readonly string[];
           };
+      /** The others of the set that went live in the same step. */
+      readonly together?: readonly SetMember[];
     }
   /** 200: the new version fails the gate; the site keeps serving the last good one. */
   | {
@@ -62,6 +74,8 @@ export type WebhookAnswer =
       readonly document: string;
       readonly problems: readonly string[];
       readonly translations?: TranslationCounts;
+      /** The others of the set, held back with it (none of a set goes live alone). */
+      readonly together?: readonly SetMember[];
     }
   /** 503: the store or the shared cache could not be reached; Sanity delivers again. */
   | { readonly status: 'unavailable'; readonly namespace: Namespace; readonly message: string };
@@ -118,6 +132,29 @@ export async function sendPublishWebhook(
 }
 
 /**
+ * Checks a signed request's signature and its age (the publish webhook and the release
+ * check are signed alike): a rejection, or undefined when it passes.
+ */
+export async function checkSignature(
+  body: string,
+  signature: string | null,
+  secret: string | undefined,
+  now = Date.now(),
+): Promise<Extract<WebhookDelivery, { kind: 'rejected' }> | undefined> {
+  const reject = (message: string) => ({ kind: 'rejected', status: 401, message }) as const;
+  if (!secret)
+    return reject(
+      'this site has no webhook secret (SANITY_REVALIDATE_SECRET; with the local store, the webhook-secret file a sender makes beside the dataset)',
+    );
+  if (!signature) return reject(`missing ${SIGNATURE_HEADER_NAME} header`);
+  if (!(await isValidSignature(body, signature, secret))) return reject('invalid signature');
+  const age = now - decodeSignatureHeader(signature).timestamp;
+  if (Math.abs(age) > SIGNATURE_TOLERANCE_MS)
+    return reject(`stale signature (signed ${Math.round(age / 1000)} s ago)`);
+  return undefined;
+}
+
+/**
  * Checks one delivery: the signature first (nothing about the body is looked at or
  * answered before it passes), then its age, then the body.
  */
@@ -127,21 +164,13 @@ export async function readWebhook(
   secret: string | undefined,
   now = Date.now(),
 ): Promise<WebhookDelivery> {
+  const refused = await checkSignature(body, signature, secret, now);
+  if (refused) return refused;
   const reject = (status: 400 | 401, message: string): WebhookDelivery => ({
     kind: 'rejected',
     status,
     message,
   });
-  if (!secret)
-    return reject(
-      401,
-      'this site has no webhook secret (SANITY_REVALIDATE_SECRET; with the local store, the webhook-secret file a sender makes beside the dataset)',
-    );
-  if (!signature) return reject(401, `missing ${SIGNATURE_HEADER_NAME} header`);
-  if (!(await isValidSignature(body, signature, secret))) return reject(401, 'invalid signature');
-  const age = now - decodeSignatureHeader(signature).timestamp;
-  if (Math.abs(age) > SIGNATURE_TOLERANCE_MS)
-    return reject(401, `stale signature (signed ${Math.round(age / 1000)} s ago)`);
 
   let payload: unknown;
   try {

@@ -12,6 +12,9 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
+import { versionId } from '@/content/perspective';
+import type { WebhookAnswer } from '@/content/webhook';
+import { dictionaryTag } from '@/web/site/dictionary-tag';
 import { postWebhook } from '@/testing/post-webhook';
 import { NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES, type Language } from '@/schemas/languages';
@@ -218,6 +221,168 @@ describe('a publish sent to one instance', () => {
     expect(answers).toHaveLength(300);
     expect(answers.filter(Boolean)).toEqual([]);
   });
+});
+
+describe('a release goes live as one', () => {
+  /** The text each dictionary of the release changes, in every language. */
+  const CHANGES = {
+    hero: (doc: StoredDocument) => doc.title.main,
+    faqPage: (doc: StoredDocument) => doc.hero.title,
+    footer: (doc: StoredDocument) => doc.brand.tagline,
+  } satisfies Partial<Record<Namespace, (doc: StoredDocument) => Record<Language, string>>>;
+  const RELEASED = Object.keys(CHANGES) as (keyof typeof CHANGES)[];
+  const WORD: Record<Language, string> = { en: 'Launch', de: 'Start', tr: 'Lansman' };
+
+  it('the crawler: one store transaction, one webhook; 0 mixed responses, all new within 5 s; later webhooks change nothing', async () => {
+    const label = marker('Rel');
+    const mark = (namespace: string, language: Language) => `${label}${namespace}${language}`;
+    const release = `r${label}`;
+    const store = new LocalStore(SHARED_STORE);
+    const published = (await store.readAll()).filter((doc) =>
+      RELEASED.some((namespace) => doc._id === `dictionary-${namespace}`),
+    );
+    // Before the time: the release's versions and the release itself sit in the store.
+    const versions = published.map((doc) => {
+      const version: StoredDocument = structuredClone({ ...doc, _id: versionId(release, doc._id) });
+      const namespace = doc._id.replace('dictionary-', '') as keyof typeof CHANGES;
+      for (const language of LANGUAGES)
+        CHANGES[namespace](version)[language] = `${WORD[language]} ${mark(namespace, language)}`;
+      return version as typeof doc;
+    });
+    const releaseDoc = {
+      _id: `_.releases.${release}`,
+      _type: 'system.release',
+      metadata: { title: 'Launch', releaseType: 'asap' },
+      state: 'active',
+    };
+    await store.commit([...versions, releaseDoc]);
+
+    // Every page and /locales file showing the release's dictionaries, and what each shows.
+    const responses = LANGUAGES.flatMap((language) => {
+      const pages = new Set(
+        RELEASED.flatMap((namespace) => pagePath(pagesShowing(namespace)[0]!.slug, language)),
+      );
+      return [
+        ...[...pages].map((path) => ({
+          path,
+          marks: RELEASED.filter((namespace) =>
+            pagesShowing(namespace).some((page) => pagePath(page.slug, language) === path),
+          ).map((namespace) => mark(namespace, language)),
+        })),
+        ...RELEASED.map((namespace) => ({
+          path: `/locales/${language}/${namespace}.json`,
+          marks: [mark(namespace, language)],
+        })),
+      ];
+    });
+    const origins = [...sites.map((site) => site.url), varnish.url];
+    type Seen = 'old' | 'new' | 'mixed' | 'error';
+    const round = () =>
+      Promise.all(
+        origins.flatMap((origin) =>
+          responses.map(async ({ path, marks }): Promise<[Seen, string]> => {
+            const response = await fetch(`${origin}${path}`);
+            const text = await response.text();
+            const shown = marks.filter((shownMark) => text.includes(shownMark)).length;
+            const seen: Seen =
+              response.status !== 200
+                ? 'error'
+                : shown === 0
+                  ? 'old'
+                  : shown === marks.length
+                    ? 'new'
+                    : 'mixed';
+            return [seen, `${origin}${path}`];
+          }),
+        ),
+      );
+    // Every cache holds the old texts (Varnish fetches them now, if it had not).
+    for (const [seen, where] of [...(await round()), ...(await round())])
+      expect(seen, where).toBe('old');
+
+    const tally = { rounds: 0, responses: 0, old: 0, new: 0, mixed: 0, error: 0 };
+    const mixed: string[] = [];
+    let publishedAt = 0;
+    let allNewAt = 0;
+    let answeredAt = 0;
+    let webhook: ReturnType<typeof publish> | undefined;
+    const started = Date.now();
+    while (Date.now() - started < 20_000) {
+      const roundStart = Date.now();
+      if (!publishedAt && roundStart - started >= 500) {
+        // The time: every version becomes published in ONE store transaction, and Sanity's
+        // first webhook (one document's) reaches one instance.
+        await store.commit(
+          published.map((doc, index) => ({ ...versions[index]!, _id: doc._id })),
+          { remove: versions.map((version) => version._id) },
+        );
+        publishedAt = Date.now();
+        await store.commit([
+          {
+            ...releaseDoc,
+            state: 'published',
+            publishedAt: new Date().toISOString(),
+            finalDocumentStates: published.map((doc) => ({ id: doc._id })),
+          },
+        ]);
+        webhook = publish(sites[0]!, 'hero').then((reply) => {
+          answeredAt = Date.now();
+          return reply;
+        });
+      }
+      const seen = await round();
+      tally.rounds += 1;
+      for (const [kind, where] of seen) {
+        tally.responses += 1;
+        tally[kind] += 1;
+        if (kind === 'mixed' || kind === 'error') mixed.push(`${kind}: ${where}`);
+      }
+      const allNew = seen.every(([kind]) => kind === 'new');
+      // The end of the first round after which every response stayed new.
+      if (publishedAt) allNewAt = allNew ? allNewAt || Date.now() : 0;
+      // A second past the first round with every response new, none went back.
+      if (allNewAt && Date.now() - allNewAt > 1_000) break;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, roundStart + 100 - Date.now())),
+      );
+    }
+    const answer = await webhook!;
+    console.log(
+      `release crawler: ${tally.rounds} rounds, ${tally.responses} responses ` +
+        `(${origins.length} origins x ${responses.length} paths): ${tally.old} old, ${tally.new} new, ` +
+        `${tally.mixed} mixed, ${tally.error} errors; the webhook answered ${answeredAt - publishedAt} ms ` +
+        `and every response was new ${allNewAt - publishedAt} ms after the store transaction`,
+    );
+    expect(mixed).toEqual([]);
+    expect(allNewAt).toBeGreaterThan(0);
+    expect(allNewAt - publishedAt).toBeLessThan(5_000);
+    // One step for the set: the first webhook names the others and owes one purge of every tag.
+    const body = answer.body as Extract<WebhookAnswer, { status: 'revalidated' }>;
+    expect({ status: answer.status, body: body.status }).toEqual({
+      status: 200,
+      body: 'revalidated',
+    });
+    expect(body.together?.map(({ namespace }) => namespace).sort()).toEqual(['faqPage', 'footer']);
+    expect(body.cdnPurge.state === 'queued' && [...body.cdnPurge.tags].sort()).toEqual(
+      RELEASED.map(dictionaryTag).sort(),
+    );
+
+    // The other documents' webhooks, arriving later: nothing is left to do, nothing expires.
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const tokens = await client.hGetAll('rg-site:tag-tokens');
+      for (const [index, namespace] of (['faqPage', 'footer'] as const).entries())
+        expect(await publish(sites[index + 1]!, namespace)).toMatchObject({
+          status: 200,
+          body: { status: 'revalidated', cdnPurge: { state: 'off' } },
+        });
+      expect(await client.hGetAll('rg-site:tag-tokens')).toEqual(tokens);
+    } finally {
+      client.destroy();
+    }
+    for (const [seen, where] of await round()) expect(seen, where).toBe('new');
+  }, 120_000);
 });
 
 describe('one gate for all instances', () => {
@@ -487,7 +652,7 @@ describe('instances come and go', () => {
     await expectHeroEverywhere([sites[0]], text);
   });
 
-  it('all stopped, three dictionaries published in the store, all started: every instance shows them within 60 s', async () => {
+  it('all stopped, three dictionaries published in the store, all started: every instance shows them within 60 s, as one step', async () => {
     await Promise.all(sites.map((site) => site.stop()));
     const edits = {
       hero: marker('Wiederda'),
@@ -526,6 +691,16 @@ describe('instances come and go', () => {
       `three unannounced publishes live on all three instances ${Date.now() - started} ms after the start`,
     );
     expect([...pending].map(({ site, path }) => `${nameOf(site)} ${path}`)).toEqual([]);
+    // As one set (a release published while the site was away): every step names all three.
+    const steps = sites.flatMap((site) =>
+      site.server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('reconciliation:') && line.includes('now live')),
+    );
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps)
+      for (const namespace of Object.keys(edits)) expect(step).toContain(`dictionary-${namespace}`);
   });
 
   it('a second build beside the first reads none of its entries, and a publish reaches both', async () => {

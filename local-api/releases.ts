@@ -10,15 +10,13 @@
  * are removed, as Sanity does; they stay in the history). A release that the site's
  * release check blocked keeps its state and carries `error.message`, which the Studio shows.
  */
-import { publishedIdOf, releaseOf, VERSIONS_PREFIX } from '@/content/perspective';
+import { isReleaseName, publishedIdOf, releaseOf, VERSIONS_PREFIX } from '@/content/perspective';
 import type { StoredDocument } from './dataset-file';
 import { ApiError } from './http';
 
 export const RELEASE_TYPE = 'system.release';
 export const RELEASES_PREFIX = '_.releases.';
 
-/** Release names as Sanity accepts them: letters, digits, `_` and `-` (no dots). */
-const RELEASE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const RELEASE_TYPES = new Set(['asap', 'scheduled', 'undecided']);
 
 export type ReleaseState = 'active' | 'scheduled' | 'published' | 'archived';
@@ -68,7 +66,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function checkReleaseName(name: unknown, where: string): string {
-  if (typeof name !== 'string' || !RELEASE_NAME.test(name))
+  if (typeof name !== 'string' || !isReleaseName(name))
     throw new ApiError(
       400,
       `${where}: a release id is 1 to 64 letters, digits, "_" or "-", not ${JSON.stringify(name)}`,

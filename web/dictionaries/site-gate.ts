@@ -50,15 +50,15 @@ export function handRenderCheck(check: RenderCheck): void {
 }
 
 /**
- * The check handed over, at the time of the check. None handed over is a fault of the
+ * The check handed over, at the time of the check (the gate's, and the release check's). None handed over is a fault of the
  * assembly: the gate then holds the version back (and a build fails) rather than serve
  * copy nobody rendered.
  */
-const handedRenderCheck: RenderCheck = (namespace, languages) => {
+export const handedRenderCheck: RenderCheck = (namespace, languages, beside) => {
   const check = (globalThis as { [RENDER_CHECK]?: RenderCheck })[RENDER_CHECK];
   if (!check)
     throw new Error('no render check was handed to the gate (handSiteRenderCheck was not called)');
-  return check(namespace, languages);
+  return check(namespace, languages, beside);
 };
 
 /** The id `next build` gave this build: the shared store keeps each build's state apart. */

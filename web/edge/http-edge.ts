@@ -20,6 +20,8 @@ export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   // Sanity's publish webhook (and the local API's) posts here; the local API first asks
   // (GET ?challenge=) for the site's proof that it holds the webhook secret.
   '/api/revalidate': ['GET', 'POST'],
+  // Whether a content release may be published (the local API asks, signed like the webhook).
+  '/api/release-check': ['POST'],
   // The reconciliation's round, posted by the server to itself with its own token.
   '/api/reconcile': ['POST'],
   // RFC 8058 one-click unsubscribe (the proxy sends POSTs to unsubscribe links here).
@@ -38,10 +40,10 @@ export const PAGE_METHODS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The largest request body the site reads: only the publish webhook and the one-click
- * unsubscribe take one (Sanity's projection `{_id, _type}` is under 200 bytes; RFC 8058's body
- * is `List-Unsubscribe=One-Click`). A larger body is refused (413)
- * before it is read.
+ * The largest request body the site reads: only the publish webhook, the release check and the
+ * one-click unsubscribe take one (Sanity's projection `{_id, _type}` is under 200 bytes, a
+ * release check's `{release}` about as much; RFC 8058's body is `List-Unsubscribe=One-Click`).
+ * A larger body is refused (413) before it is read.
  */
 export const REQUEST_BODY_LIMIT = 4 * 1024;
 

@@ -16,20 +16,25 @@ import { siteDistDir } from '../site/site-settings';
 
 export interface PublishedRevisions {
   read(): Promise<Partial<Record<string, string>>>;
-  /** Records `revision` as live; `onlyIfAbsent` seeds a record without overriding one. */
-  record(namespace: Namespace, revision: string, onlyIfAbsent?: boolean): Promise<void>;
+  /** Records each revision as live, in one write; `onlyIfAbsent` seeds without overriding. */
+  record(revisions: Revisions, onlyIfAbsent?: boolean): Promise<void>;
 }
+
+export type Revisions = Readonly<Partial<Record<Namespace, string>>>;
 
 export function publishedRevisions(redis: SharedRedis | undefined): PublishedRevisions {
   if (redis)
     return {
       read: () => readPublished(redis),
-      record: async (namespace, revision, onlyIfAbsent) => {
-        await redis.run((client) =>
-          onlyIfAbsent
-            ? client.hSetNX(PUBLISHED_KEY, namespace, revision)
-            : client.hSet(PUBLISHED_KEY, namespace, revision),
-        );
+      record: async (revisions, onlyIfAbsent) => {
+        const entries = Object.entries<string>(revisions as Record<string, string>);
+        await redis.run(async (client): Promise<unknown> => {
+          if (!onlyIfAbsent) return client.hSet(PUBLISHED_KEY, Object.fromEntries(entries));
+          const multi = client.multi();
+          for (const [namespace, revision] of entries)
+            multi.hSetNX(PUBLISHED_KEY, namespace, revision);
+          return multi.exec();
+        });
       },
     };
   const file = path.join(siteDistDir(), 'content-published.json');
@@ -37,10 +42,12 @@ export function publishedRevisions(redis: SharedRedis | undefined): PublishedRev
     JSON.parse((await readTextIfPresent(file)) ?? '{}') as Partial<Record<string, string>>;
   return {
     read,
-    record: async (namespace, revision, onlyIfAbsent) => {
+    record: async (revisions, onlyIfAbsent) => {
       const published = await read();
-      if (onlyIfAbsent && published[namespace] !== undefined) return;
-      await writeFileAtomically(file, JSON.stringify({ ...published, [namespace]: revision }));
+      const recorded = onlyIfAbsent
+        ? { ...revisions, ...published }
+        : { ...published, ...revisions };
+      await writeFileAtomically(file, JSON.stringify(recorded));
     },
   };
 }

@@ -2,8 +2,8 @@
  * No publish lost: on start and every CONTENT_RECONCILE_SECONDS (default 30, at most 60),
  * each server compares the store's published revisions with the ones it last made live
  * (recorded in Redis for every instance, or in a file for one: published-revisions.ts) and
- * puts what changed live through `goLive`, exactly as the webhook would: version kept, tags
- * expired, CDN purge owed. That catches a publish whose webhook reached no instance (a single
+ * puts what changed live through `goLive`, exactly as the webhook would and as one set: versions
+ * kept, tags expired, one CDN purge owed. That catches a publish whose webhook reached no instance (a single
  * one restarting; Sanity retries a failed delivery only twice, 30 s apart), one whose
  * receiving instance was killed before it recorded it, and one answered 503 while Redis was
  * away (a round also starts as soon as Redis answers again).
@@ -13,15 +13,10 @@
  */
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { revisionOf } from '@/content/gate';
-import { checkedDictionaries } from '@/content/published';
-import type { DictionaryDocument } from '@/content/store';
-import { canonicalJson } from '@/content/versions/version-records';
 import { documentId, NAMESPACES, type Namespace } from '@/schemas';
 import { isRedisUnavailable, sharedRedis } from '../shared-cache/redis-connection';
 import { readReconcileSeconds } from '../site/site-settings';
-import { expireHere, goLive } from './go-live';
-import { publishedRevisions } from './published-revisions';
+import { expireHere, goLiveChanges } from './go-live';
 import { purgeOutbox } from './purge-outbox';
 import { dictionaryTag, siteContent, type SiteContent } from '../dictionaries/site-gate';
 
@@ -36,60 +31,27 @@ export async function reconcileOnce(
   log: (line: string) => void,
   { firstRound = false } = {},
 ): Promise<Reconciled> {
-  const { store, gate, snapshot, redis } = content;
-  const reconciled: Reconciled = { live: [], heldBack: [] };
-  const record = publishedRevisions(redis);
-  const documents = new Map(
-    (await store.fetchDictionaries()).map((document) => [document._id, document]),
-  );
-  const published = await record.read();
+  const { changes, wentLive } = await goLiveChanges(content, { publishedBy: null });
   // Without Redis, Next keeps expired tags in memory only: a process started after a publish
   // may hold pages rendered before it (say it was killed right after its 200). Expiring what
   // was published since the build once costs a render per page, never an old text.
-  if (firstRound && !redis)
+  if (firstRound && !content.redis)
     expireHere(
-      NAMESPACES.filter((namespace) => published[namespace] !== undefined).map(dictionaryTag),
+      NAMESPACES.filter((namespace) => changes.published[namespace] !== undefined).map(
+        dictionaryTag,
+      ),
     );
-  for (const namespace of NAMESPACES) {
-    const document = documents.get(documentId(namespace));
-    const revision = revisionOf(document);
-    if (published[namespace] === revision) continue;
-    const served = await snapshot.read(namespace);
-    if (served?.heldBack?.revision === revision) continue;
-    if (
-      published[namespace] === undefined &&
-      served &&
-      sameTexts(namespace, served.languages, document)
-    ) {
-      // Nothing recorded yet (a new Redis, a new build) and the site serves the store's texts
-      // (the same revision, or a copy of the dataset the build read): nothing goes live.
-      await record.record(namespace, revision, true);
-      continue;
-    }
-    const result = await gate.refresh(namespace);
-    if (result.state === 'unreachable') continue;
-    const wentLive = await goLive(result, { publishedBy: null }, content);
-    if (wentLive.notEverywhere) continue;
-    const live = result.state === 'live';
-    (live ? reconciled.live : reconciled.heldBack).push(namespace);
-    if (live)
-      log(
-        `reconciliation: ${documentId(namespace)} changed in the store without a recorded publish ` +
-          `(revision ${revision}); now live${redis ? ' on every instance' : ''}`,
-      );
-  }
+  if (!wentLive || wentLive.notEverywhere) return { live: [], heldBack: [] };
+  const reconciled: Reconciled = {
+    live: wentLive.decided.filter((decided) => decided.live).map(({ namespace }) => namespace),
+    heldBack: wentLive.decided.filter((decided) => !decided.live).map(({ namespace }) => namespace),
+  };
+  if (reconciled.live.length)
+    log(
+      `reconciliation: ${reconciled.live.map(documentId).join(', ')} changed in the store without ` +
+        `a recorded publish; now live together${content.redis ? ' on every instance' : ''}`,
+    );
   return reconciled;
-}
-
-/** Whether the store's document shows exactly the texts the site serves. */
-function sameTexts(
-  namespace: Namespace,
-  served: Readonly<Record<string, unknown>>,
-  document: DictionaryDocument | undefined,
-): boolean {
-  if (!document) return false;
-  const stored = checkedDictionaries(namespace, document, { strict: false, storeDescription: '' });
-  return stored.problems.length === 0 && canonicalJson(stored.languages) === canonicalJson(served);
 }
 
 const STATE = Symbol.for('rg.site.reconciliation');

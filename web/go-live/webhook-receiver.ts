@@ -1,6 +1,7 @@
 /**
- * The site's end of the publish webhook: check the delivery, run the namespace through
- * the content gate, and put the decision live through `goLive` (web/go-live/go-live.ts): the
+ * The site's end of the publish webhook: check the delivery, run every namespace that changed
+ * in the store (the delivered one, and the rest of a release published with it) through the
+ * content gate, and put them live together through `goLive` (web/go-live/go-live.ts): a
  * namespace's tag is on every page (in every language) and every `/locales` file that shows
  * it, and on nothing else.
  *
@@ -10,9 +11,18 @@
  * reconciliation finishes the publish as soon as Redis answers).
  */
 import 'server-only';
-import { ContentStoreUnreachable } from '@/content/gate';
-import { translationCounts, type TranslationCounts } from '@/content/published';
-import { readWebhook, SIGNATURE_HEADER_NAME, type WebhookAnswer } from '@/content/webhook';
+import { ContentStoreUnreachable, revisionOf } from '@/content/gate';
+import {
+  checkedDictionaries,
+  translationCounts,
+  type TranslationCounts,
+} from '@/content/published';
+import {
+  readWebhook,
+  SIGNATURE_HEADER_NAME,
+  type SetMember,
+  type WebhookAnswer,
+} from '@/content/webhook';
 import { CHALLENGE, siteProof } from '@/content/site-proof';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, type Namespace } from '@/schemas';
@@ -20,7 +30,7 @@ import { LANGUAGES } from '@/schemas/languages';
 import { ContentError, describeProblem, type ContentProblem } from '@/schemas/problems';
 import { pagesReading } from '@/schemas/site';
 import { pagePath } from '@/schemas/language-paths';
-import { goLive } from './go-live';
+import { goLiveChanges } from './go-live';
 import { siteContent } from '../dictionaries/site-gate';
 
 /** Every answer's body has the one shape the senders and tests read. */
@@ -51,10 +61,13 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
     return answer({ status: 'rejected', message: delivery.message }, { status: delivery.status });
   if (delivery.kind === 'ignored') return answer({ status: 'ignored', reason: delivery.reason });
 
+  // Any publish means "the store changed": every dictionary that differs from what the site
+  // last made live goes live with the delivered one, as one step (web/go-live/go-live.ts).
   const { namespace } = delivery;
-  let result;
+  const content = siteContent();
+  let step;
   try {
-    result = await siteContent().gate.refresh(namespace);
+    step = await goLiveChanges(content, delivery);
   } catch (error) {
     // A fault of the store, not of the copy: Sanity delivers again.
     if (error instanceof ContentStoreUnreachable)
@@ -65,23 +78,44 @@ export async function handlePublishWebhook(request: Request): Promise<Response> 
     console.error(`publish webhook for ${documentId(namespace)}:`, error);
     return unavailable(namespace, 'the content store could not be read; nothing was revalidated');
   }
-  if (result.state === 'unreachable')
-    return unavailable(namespace, result.problems.map(describeProblem).join('; '));
+  const { changes, unreachable, wentLive } = step;
+  if (unreachable.length)
+    return unavailable(namespace, unreachable.map(describeProblem).join('; '));
   // Held back: nothing the site serves changes, so nothing is revalidated (goLive records
   // the decision for every instance all the same).
-  const wentLive = await goLive(result, delivery);
-  if (wentLive.notEverywhere) return unavailable(namespace, wentLive.notEverywhere);
+  if (wentLive?.notEverywhere) return unavailable(namespace, wentLive.notEverywhere);
+  const together = (wentLive?.decided ?? [])
+    .filter((decided) => decided.namespace !== namespace)
+    .map((decided) => ({
+      namespace: decided.namespace,
+      document: documentId(decided.namespace),
+      problems: decided.problems.map(describeProblem),
+    }));
+  const own = wentLive?.decided.find((decided) => decided.namespace === namespace);
+  const document = changes.documents.get(documentId(namespace));
   // Outdated translations are reported, never held back: the site keeps serving them.
-  const translations = translationCounts(result.coverage);
-  if (result.state === 'held-back')
-    return heldBack(delivery.document, namespace, result.problems, translations);
+  const translations = translationCounts(
+    checkedDictionaries(namespace, document, { strict: false, storeDescription: '' }).coverage,
+  );
+  // Not in the set: an earlier step decided on this revision (a release's first webhook).
+  const decidedBefore = own ? undefined : (await content.snapshot.read(namespace))?.heldBack;
+  const heldBackBefore = decidedBefore?.revision === revisionOf(document);
+  if (own ? !own.live : heldBackBefore)
+    return heldBack(
+      delivery.document,
+      namespace,
+      own?.problems ?? decidedBefore?.problems ?? [],
+      translations,
+      together,
+    );
   return answer({
     status: 'revalidated',
     namespace,
     document: delivery.document,
     ...pathsShowing(namespace),
     translations,
-    cdnPurge: wentLive.cdnPurge,
+    cdnPurge: wentLive?.cdnPurge ?? { state: 'off' },
+    ...(together.length ? { together } : {}),
   });
 }
 
@@ -90,6 +124,7 @@ function heldBack(
   namespace: Namespace,
   problems: readonly ContentProblem[],
   translations?: TranslationCounts,
+  together: readonly SetMember[] = [],
 ): Response {
   return answer({
     status: 'held-back',
@@ -97,6 +132,7 @@ function heldBack(
     document,
     problems: problems.map(describeProblem),
     ...(translations ? { translations } : {}),
+    ...(together.length ? { together } : {}),
   });
 }
 

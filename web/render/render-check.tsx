@@ -179,12 +179,13 @@ export function servedVersions(store: ContentStore, snapshot: SnapshotStore) {
  * beside what the site serves. Called at the top: instrumentation.ts for a running server, and
  * the app's entries that read dictionaries while `next build` prerenders them.
  */
-export function handSiteRenderCheck(): void {
-  handRenderCheck((namespace, languages) => {
+export function handSiteRenderCheck(renderTree: RenderTree = runServerComponents): void {
+  handRenderCheck((namespace, languages, beside) => {
     const { store, snapshot } = siteContent();
+    const served = servedVersions(store, snapshot);
     return siteRenderCheck({
-      served: servedVersions(store, snapshot),
-      renderTree: runServerComponents,
+      served: async (other) => beside?.[other] ?? served(other),
+      renderTree,
     })(namespace, languages);
   });
 }

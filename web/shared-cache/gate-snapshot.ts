@@ -9,8 +9,8 @@
  *   build's folder, and records nothing (the webhook answers 503 meanwhile; the
  *   reconciliation records it once Redis is back).
  * - Writes from the gate are best effort: a render never fails on Redis. The webhook
- *   receiver then calls `share`, which records this instance's decision and invalidates
- *   the namespace's tag in one MULTI and throws when it cannot.
+ *   receiver then calls `share`, which records this instance's decisions on a set of
+ *   namespaces and invalidates their tags in one MULTI and throws when it cannot.
  */
 import 'server-only';
 import { LANGUAGES } from '@/schemas/languages';
@@ -100,18 +100,26 @@ export class SharedSnapshot implements SnapshotStore {
   }
 
   /**
-   * Makes this instance's latest decision on the namespace the one every instance serves,
-   * and invalidates `tags` on every instance, in one MULTI. Throws RedisUnavailable when
-   * Redis cannot record it (the webhook then answers 503).
+   * Makes this instance's latest decisions on `namespaces` (a set that goes live together, or
+   * is held back together) the ones every instance serves, and invalidates `tags` on every
+   * instance, in one MULTI: another instance, and the fast path's one HGETALL of the tokens,
+   * sees all of the set or none of it. Throws RedisUnavailable when Redis cannot record it
+   * (the webhook then answers 503).
    */
-  async share(namespace: Namespace, tags: readonly string[]): Promise<void> {
-    const entry = this.known.get(namespace);
+  async share(namespaces: readonly Namespace[], tags: readonly string[]): Promise<void> {
+    const entries = namespaces.flatMap((namespace) => this.known.get(namespace) ?? []);
+    const live = entries.filter((entry) => !entry.heldBack);
     await this.redis.run((client) => {
       const multi = client.multi();
-      if (entry) multi.set(gateKey(this.build, namespace), JSON.stringify(entry));
+      for (const entry of entries)
+        multi.set(gateKey(this.build, entry.namespace), JSON.stringify(entry));
       if (tags.length) {
         multi.hSet(TAG_TOKENS_KEY, newTokens(tags));
-        if (entry && !entry.heldBack) multi.hSet(PUBLISHED_KEY, namespace, entry.revision);
+        if (live.length)
+          multi.hSet(
+            PUBLISHED_KEY,
+            Object.fromEntries(live.map((entry) => [entry.namespace, entry.revision])),
+          );
       }
       return multi.exec();
     }, PATIENT);
