@@ -5,20 +5,30 @@
  * last segment of SITE_REVALIDATE_URL replaced. The site answers 200 with `ready` or
  * `blocked` and why.
  */
+import type { Language } from '@/schemas/languages';
 import { sendPublishWebhook } from './webhook';
 
+/** What stops a release (the site's answer names the document, and where it can, the text). */
 export interface ReleaseProblem {
   readonly document: string;
-  readonly language?: string;
+  readonly language?: Language;
   readonly path?: string;
   readonly message: string;
 }
 
+/** An English text the release changes whose German or Turkish it does not. */
+export interface OutdatedText {
+  readonly document: string;
+  readonly language: Language;
+  readonly path: string;
+}
+
+/** The site's answer, the one shape both ends read. */
 export interface ReleaseCheckAnswer {
   readonly status: 'ready' | 'blocked';
   readonly release: string;
   readonly problems: readonly ReleaseProblem[];
-  readonly outdated: readonly { document: string; language: string; path: string }[];
+  readonly outdated: readonly OutdatedText[];
 }
 
 /** `http://site/api/revalidate` → `http://site/api/release-check`. */

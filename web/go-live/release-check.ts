@@ -17,6 +17,11 @@ import 'server-only';
 import { checkedDictionaries, type PublishedNamespace } from '@/content/published';
 import type { VersionsBeside } from '@/content/gate';
 import { isReleaseName, versionId } from '@/content/perspective';
+import type {
+  OutdatedText,
+  ReleaseCheckAnswer as ReleaseCheck,
+  ReleaseProblem,
+} from '@/content/release-check';
 import { checkSignature, SIGNATURE_HEADER_NAME } from '@/content/webhook';
 import { siteWebhookSecret } from '@/content/webhook-secret';
 import { documentId, getDictionary, namespaceOfDocumentType, type Namespace } from '@/schemas';
@@ -25,26 +30,6 @@ import type { ContentProblem } from '@/schemas/problems';
 import { sameEnglish } from '@/schemas/translation-status';
 import { visitTexts } from '@/schemas/walk';
 import { handedRenderCheck, siteContent } from '../dictionaries/site-gate';
-
-export interface ReleaseProblem {
-  readonly document: string;
-  readonly language?: Language;
-  readonly path?: string;
-  readonly message: string;
-}
-
-export interface OutdatedText {
-  readonly document: string;
-  readonly language: Language;
-  readonly path: string;
-}
-
-export interface ReleaseCheck {
-  readonly status: 'ready' | 'blocked';
-  readonly release: string;
-  readonly problems: readonly ReleaseProblem[];
-  readonly outdated: readonly OutdatedText[];
-}
 
 export async function handleReleaseCheck(request: Request): Promise<Response> {
   // Whole: server.ts lets through only a complete body of at most REQUEST_BODY_LIMIT bytes.
