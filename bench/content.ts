@@ -48,11 +48,12 @@ function makeCopy(factor: number): { dir: string; texts: number } {
       const namespace = file.replace(/\.json$/, '');
       if (!isNamespace(namespace)) continue;
       const dictionary = getDictionary(namespace);
-      const json = scale(
-        dictionary.root,
-        JSON.parse(readFileSync(path.join('locales', language, file), 'utf8')),
-        factor,
+      const bundled: unknown = JSON.parse(
+        readFileSync(path.join('locales', language, file), 'utf8'),
       );
+      // More copy, the same glossary: every text is checked against every term, so a glossary
+      // repeated 100 times would measure 10,000 times the work of a larger site.
+      const json = namespace === 'glossary' ? bundled : scale(dictionary.root, bundled, factor);
       texts += countTexts(dictionary, json);
       writeFileSync(path.join(dir, language, file), JSON.stringify(json));
     }

@@ -64,20 +64,31 @@ export function glossaryFromDocument(doc: unknown): Glossary {
 
 const TURKISH_POSSESSIVE = /(?<=\p{L}{3})(?:s?[ıiuü])$/u;
 
-/** Where `word` starts a word of `text` (see the file's comment), or -1. */
-function findWord(language: Language, word: string, text: string): number {
-  const asWritten = word !== word.toLocaleLowerCase(language);
-  const fold = (value: string) => {
-    if (asWritten) return value;
-    const lowered = value.toLocaleLowerCase(language);
-    // Lowering keeps the indexes in every language the site has; if not, compare as written.
-    return lowered.length === value.length ? lowered : value;
-  };
+/**
+ * One text made ready to search (see the file's comment): its addresses blanked out, as
+ * written and in the language's lower case. Made once per text, not once per glossary word.
+ */
+interface Searchable {
+  readonly language: Language;
+  readonly prose: string;
+  readonly lowered: string;
+}
+
+function searchable(language: Language, text: string): Searchable {
   let prose = text;
   for (const address of addressesOf(text))
     prose = prose.replaceAll(address, ' '.repeat(address.length));
-  const haystack = fold(prose);
-  const needle = fold(word);
+  const lowered = prose.toLocaleLowerCase(language);
+  // Lowering keeps the indexes in every language the site has; if not, compare as written.
+  return { language, prose, lowered: lowered.length === prose.length ? lowered : prose };
+}
+
+/** Where `word` starts a word of the text, or -1. */
+function findWord(text: Searchable, word: string): number {
+  const asWritten = word !== word.toLocaleLowerCase(text.language);
+  const haystack = asWritten ? text.prose : text.lowered;
+  const lowered = word.toLocaleLowerCase(text.language);
+  const needle = asWritten || lowered.length !== word.length ? word : lowered;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
     if (at === 0 || !/[\p{L}\p{N}]/u.test(haystack[at - 1]!)) return at;
   }
@@ -101,10 +112,13 @@ export function glossaryFindings(
   glossary: Glossary,
 ): { kind: 'glossary'; message: Worded }[] {
   const found: { kind: 'glossary'; message: Worded }[] = [];
+  if (!glossary.length) return found;
+  const text = searchable(language, value);
+  const englishText = english === undefined ? undefined : searchable('en', english);
   for (const entry of glossary) {
     const use = entry.keep ? entry.term.en : entry.term[language];
     for (const word of entry.avoid[language] ?? []) {
-      const at = findWord(language, word, value);
+      const at = findWord(text, word);
       if (at === -1) continue;
       const written = value.slice(at, at + word.length);
       found.push({
@@ -123,11 +137,10 @@ export function glossaryFindings(
       });
     }
     const source = entry.term.en;
-    if (language === 'en' || !use || !source || english === undefined || english === value)
-      continue;
-    if (findWord('en', source, english) === -1) continue;
+    if (language === 'en' || !use || !source || !englishText || english === value) continue;
+    if (findWord(englishText, source) === -1) continue;
     const stem = language === 'tr' && !entry.keep ? use.replace(TURKISH_POSSESSIVE, '') : use;
-    if (findWord(language, stem, value) !== -1) continue;
+    if (findWord(text, stem) !== -1) continue;
     found.push({
       kind: 'glossary',
       message: entry.keep
