@@ -239,7 +239,7 @@ describe('behind Varnish', () => {
     expect(second).toMatchObject({ status: 200, cache: 'HIT', cacheControl: SHARED });
     expect(second.text).toBe(first.text);
     expect(second.headers.get('surrogate-key')).toBe(
-      'dictionary:common dictionary:layout dictionary:footer dictionary:about dictionary:privacyPolicy',
+      'dictionary:common dictionary:layout dictionary:footer dictionary:about dictionary:privacyPolicy dictionary:facts',
     );
     await warm([...everyPage.map(({ path }) => path), ...everyLocalesFile.map(({ path }) => path)]);
   });

@@ -5,14 +5,14 @@ import { LANGUAGES, type Language } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { visitTexts } from '@/schemas/walk';
 import { baseUrl, openPage, setupBrowser } from './browser';
-import { readPublished } from './published';
+import { readServed } from './published';
 
 const browser = setupBrowser();
 
 /** Longer texts of a page's own dictionary (body copy, not labels). */
 function bodyTexts(language: Language, namespace: Namespace): string[] {
   const texts: string[] = [];
-  visitTexts(getDictionary(namespace).root, readPublished(language, namespace), (text, path) => {
+  visitTexts(getDictionary(namespace).root, readServed(language, namespace), (text, path) => {
     if (text && text.length > 40 && !path.startsWith('meta')) texts.push(text.trim());
   });
   return texts;

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DictionaryOf, Namespace } from '@/schemas';
+import { withFacts } from '@/schemas/facts';
 import type { Language } from '@/schemas/languages';
 import { PUBLISHED_FOR_TESTS } from './content-store';
 
@@ -13,4 +14,9 @@ export function readPublished<N extends Namespace>(
   return JSON.parse(
     readFileSync(path.join(PUBLISHED_FOR_TESTS, language, `${namespace}.json`), 'utf8'),
   ) as DictionaryOf<N>;
+}
+
+/** A published dictionary as the site serves it: the facts it names filled in. */
+export function readServed<N extends Namespace>(language: Language, namespace: N): DictionaryOf<N> {
+  return withFacts(namespace, readPublished(language, namespace), readPublished(language, 'facts'));
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, OG_LOCALES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { baseUrl, openPage, setupBrowser } from './browser';
-import { readPublished } from './published';
+import { readPublished, readServed } from './published';
 
 const browser = setupBrowser();
 const SITE = 'https://rggames.example';
@@ -77,7 +77,7 @@ describe('published dictionaries over HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toContain('max-age=');
-    expect(await response.json()).toEqual(readPublished('tr', 'hero'));
+    expect(await response.json()).toEqual(readServed('tr', 'hero'));
   });
 
   it('lists the 39 canonical URLs in the sitemap and points robots.txt at it', async () => {

@@ -14,6 +14,8 @@ export interface ValidationContextLike {
   getClient?: (options: { apiVersion: string }) => {
     fetch<T>(query: string, params: Record<string, unknown>, options: object): Promise<T>;
   };
+  /** Where the validation runs: in the Studio as one edits, or `sanity documents validate`. */
+  environment?: 'cli' | 'studio';
 }
 
 /** A custom rule's answer: valid, a message, or a message per Studio locale (`en-US`, `de-DE`). */

@@ -108,7 +108,8 @@ describe('writing in the Studio on a 1280 × 720 screen', () => {
 
   it('opens every dictionary with at least five inputs in view, short ones 40 characters wide', async () => {
     const rooms: Record<string, FormRoom> = {};
-    for (const section of SECTIONS) {
+    // The glossary and the facts are reference, not copy: a list of terms and three numbers.
+    for (const section of SECTIONS.filter((name) => name !== 'reference')) {
       await tab.page.goto(`${session.studioUrl}/structure/${section}`);
       for (const namespace of NAMESPACES.filter((n) => getDictionary(n).section === section)) {
         // Opened from the desk's list, as an editor does (and faster than a page load each).

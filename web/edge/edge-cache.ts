@@ -54,10 +54,14 @@ export interface EdgeHeaders {
   readonly tags: readonly string[];
 }
 
-/** The dictionaries some page shows: what `/locales` answers (schemas/index.ts needs a bundler). */
+/**
+ * What `/locales` answers (schemas/index.ts needs a bundler): the dictionaries some page shows,
+ * and the glossary, which no page shows and tools read there.
+ */
 const SHOWN: ReadonlySet<string> = new Set([
   ...SITE_PAGES.flatMap((page) => namespacesReadBy(page)),
   ...namespacesReadBy('not-found'),
+  'glossary',
 ]);
 
 /** Filled into every `/locales` file (web/dictionaries/loader.ts): a publish of them purges each. */
