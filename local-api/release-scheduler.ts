@@ -122,8 +122,8 @@ export class ReleaseScheduler {
     const release = this.store.get(releaseDocumentId(name));
     if (!isRelease(release) || release.state !== 'scheduled') return;
     const reason = await this.ask(release);
-    await this.mark(name, publishAt, reason, false);
     if (reason) this.options.log(`local API: release "${name}" (at ${publishAt}): ${reason}`);
+    await this.mark(name, publishAt, reason, false);
   }
 
   /** Writes (or clears) the reason on a release still scheduled for `publishAt`. */
@@ -165,8 +165,9 @@ export class ReleaseScheduler {
       if (this.closed) return;
       const reason = await this.ask(release);
       if (reason) {
-        await this.mark(release.name, release.publishAt!, reason, true);
+        // Logged before the mark is written, so whoever sees the mark also finds the line.
         this.options.log(`local API: release "${release.name}" was not published: ${reason}`);
+        await this.mark(release.name, release.publishAt!, reason, true);
         continue;
       }
       try {
@@ -191,8 +192,8 @@ export class ReleaseScheduler {
           );
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
-        await this.mark(release.name, release.publishAt!, `publishing failed: ${message}`, true);
         this.options.log(`local API: release "${release.name}" was not published: ${message}`);
+        await this.mark(release.name, release.publishAt!, `publishing failed: ${message}`, true);
       }
     }
   }

@@ -204,56 +204,50 @@ function listed(names: readonly string[], text: ReturnType<typeof useStatusText>
   return second === undefined ? first : text('language.and', { first, second });
 }
 
-export const WordingOnlyNote = memo(function WordingOnlyNote({
-  languages,
-  onKeep,
-}: {
-  languages: readonly TranslatedLanguage[];
-  onKeep: () => void;
-}) {
-  const text = useStatusText();
-  const names = languages.map((language) => text(`language.${language}`));
-  return (
-    <Card tone="primary" padding={3} radius={2} border data-testid="wording-only-note">
-      <Flex gap={3} align="center" justify="space-between" wrap="wrap">
-        <Text size={1}>{text('wording.note', { languages: listed(names, text) })}</Text>
-        <Button
-          mode="ghost"
-          padding={2}
-          fontSize={1}
-          text={text('wording.keep')}
-          onClick={onKeep}
-          data-testid="wording-only"
-        />
-      </Flex>
-    </Card>
-  );
-}, sameLanguagesAndProps);
-
 /**
- * Translations that were, word for word, the English before it changed (an address, a name:
- * the same in every language): not outdated, and one click makes them today's English.
+ * A note with one button for some translations at once:
+ * - `wording`: English changed in wording only; one click keeps the translations current;
+ * - `copy`: translations that were, word for word, the English before it changed (an address,
+ *   a name: the same in every language): not outdated, and one click makes them today's English.
  */
-export const CopyNote = memo(function CopyNote({
+const ACTION_NOTES = {
+  wording: {
+    note: 'wording.note',
+    button: 'wording.keep',
+    card: 'wording-only-note',
+    id: 'wording-only',
+  },
+  copy: {
+    note: 'copy.note',
+    button: 'copy.change',
+    card: 'copy-note',
+    id: 'change-every-language',
+  },
+} as const;
+
+export const ActionNote = memo(function ActionNote({
+  kind,
   languages,
-  onChange,
+  onAction,
 }: {
+  kind: keyof typeof ACTION_NOTES;
   languages: readonly TranslatedLanguage[];
-  onChange: (languages: readonly TranslatedLanguage[]) => void;
+  onAction: (languages: readonly TranslatedLanguage[]) => void;
 }) {
   const text = useStatusText();
   const names = languages.map((language) => text(`language.${language}`));
+  const { note, button, card, id } = ACTION_NOTES[kind];
   return (
-    <Card tone="primary" padding={3} radius={2} border data-testid="copy-note">
+    <Card tone="primary" padding={3} radius={2} border data-testid={card}>
       <Flex gap={3} align="center" justify="space-between" wrap="wrap">
-        <Text size={1}>{text('copy.note', { languages: listed(names, text) })}</Text>
+        <Text size={1}>{text(note, { languages: listed(names, text) })}</Text>
         <Button
           mode="ghost"
           padding={2}
           fontSize={1}
-          text={text('copy.change')}
-          onClick={() => onChange(languages)}
-          data-testid="change-every-language"
+          text={text(button)}
+          onClick={() => onAction(languages)}
+          data-testid={id}
         />
       </Flex>
     </Card>
@@ -282,7 +276,10 @@ export function useStatusNotes(
     const shown = new Set(shownNames.split(' '));
     const notes = new Map<string, ReactNode>();
     if (flaggedByEdit.length > 0 && shown.has('en'))
-      notes.set('en', <WordingOnlyNote key="en" languages={flaggedByEdit} onKeep={keepWording} />);
+      notes.set(
+        'en',
+        <ActionNote key="en" kind="wording" languages={flaggedByEdit} onAction={keepWording} />,
+      );
     const outdated = new Map<string, TranslatedLanguage[]>();
     const copies: TranslatedLanguage[] = [];
     for (const language of TRANSLATED_LANGUAGES) {
@@ -311,7 +308,12 @@ export function useStatusNotes(
     if (firstCopy && !notes.has(firstCopy))
       notes.set(
         firstCopy,
-        <CopyNote key={`copy-${firstCopy}`} languages={copies} onChange={changeTogether} />,
+        <ActionNote
+          key={`copy-${firstCopy}`}
+          kind="copy"
+          languages={copies}
+          onAction={changeTogether}
+        />,
       );
     return notes;
   }, [value, flaggedByEdit, shownNames, row, keepWording, keepCurrent, changeTogether]);
