@@ -87,11 +87,14 @@ export function documentsAt(store: DocumentStore, idList: string, search: URLSea
     const documents = ids.flatMap((id) => {
       const current = store.get(id);
       if (current) return [current];
-      const lastChange = history
-        .flatMap((tx) => tx.changes)
-        .filter((change) => change.id === id && change.before)
-        .at(-1);
-      return lastChange?.before ? [lastChange.before] : [];
+      // A removed document as it was last, with the revision that removed it as its `_rev`:
+      // for a published release's changes that is the release's publish, which the Studio's
+      // Revert release reads the history up to.
+      const removal = history.findLast((tx) =>
+        tx.changes.some((change) => change.id === id && change.before && !change.after),
+      );
+      const last = removal?.changes.find((change) => change.id === id)?.before;
+      return last ? [{ ...last, _rev: removal.id }] : [];
     });
     return { documents };
   }

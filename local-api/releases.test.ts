@@ -245,6 +245,8 @@ describe('releases in the local API', () => {
         `/data/history/production/documents/versions.rOne.${HERO}?lastRevision=true`,
       );
       expect(history.json.documents[0].releaseNote.en).toBe('One hero');
+      // Its revision is the release's publish: Revert release reads the history up to it.
+      expect(history.json.documents[0]._rev).toBe(f.api.store.get(HERO)!._rev);
       // Never twice.
       expect((await f.client.post(ACTIONS, release('publish', 'rOne'))).status).toBe(409);
     } finally {
