@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
-import { releaseDocumentId, type ReleaseDocument } from '@/local-api/releases';
+import { isRelease, releaseDocumentId } from '@/local-api/releases';
 import { ApiClient } from '@/local-api/testing/client';
 import { importLocales } from './import-locales';
 import { trustLocalApi } from './local-api-address';
@@ -132,7 +132,11 @@ describe('npm run releases', () => {
   });
 
   it('ends a published release at its time with the texts from before it', async () => {
-    const release = (name: string) => api.store.get(releaseDocumentId(name)) as ReleaseDocument;
+    const release = (name: string) => {
+      const doc = api.store.get(releaseDocumentId(name));
+      if (!isRelease(doc)) throw new Error(`no release ${name}`);
+      return doc;
+    };
     await releaseWith(client, 'rSale', 'Sale © {year} {brand}.');
     expect((await releases('waive', 'rSale')).code).toBe(0);
     const before = api.store.get(FOOTER)!;
