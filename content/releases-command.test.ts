@@ -1,17 +1,20 @@
 /**
  * `npm run releases` on a temporary project: through the real Sanity client against the local
  * API serving the store (the running one, or one started for the command), list, show (with
- * two releases changing the same text), schedule, unschedule, publish and revert, and one
- * clear line with exit code 2 for an unknown release or a bad time.
+ * two releases changing the same text), schedule, unschedule, publish and revert; `end`, whose
+ * release the local API publishes at its time, putting back the texts from before; and one
+ * clear line with exit code 2 for an unknown release, a bad time or an end that cannot be.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type RunningLocalApi } from '@/local-api/server';
+import { isRelease, releaseDocumentId } from '@/local-api/releases';
 import { ApiClient } from '@/local-api/testing/client';
 import { importLocales } from './import-locales';
 import { trustLocalApi } from './local-api-address';
 import { LocalStore } from './local-store';
 import { releasesCommand } from './releases-command';
 import { makeTempProject, type TempProject } from './testing/temp-project';
+import { canonicalJson } from './versions/version-records';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -31,6 +34,10 @@ async function releases(...args: string[]) {
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
+
+/** A document's content fields as canonical JSON: equal strings, equal texts. */
+const content = (doc: Record<string, unknown>) =>
+  canonicalJson(Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_'))));
 
 async function releaseWith(client: ApiClient, name: string, text: string) {
   await client.post(ACTIONS, {
@@ -119,11 +126,88 @@ describe('npm run releases', () => {
     const name = /Release (r\S+) puts back 1 document/.exec(reverted.out)![1]!;
     expect((await releases('publish', name)).code).toBe(0);
     const after = api.store.get(FOOTER)!;
-    const content = (doc: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_')));
-    expect(content(after)).toEqual(content(before));
+    expect(content(after)).toBe(content(before));
     // The revert is a release like any other: it can be reverted too.
     expect((await releases('revert', name)).code).toBe(0);
+  });
+
+  it('ends a published release at its time with the texts from before it', async () => {
+    const release = (name: string) => {
+      const doc = api.store.get(releaseDocumentId(name));
+      if (!isRelease(doc)) throw new Error(`no release ${name}`);
+      return doc;
+    };
+    await releaseWith(client, 'rSale', 'Sale © {year} {brand}.');
+    expect((await releases('waive', 'rSale')).code).toBe(0);
+    const before = api.store.get(FOOTER)!;
+    expect((await releases('publish', 'rSale')).code).toBe(0);
+    expect(content(api.store.get(FOOTER)!)).not.toBe(content(before));
+
+    // Far enough ahead for the command to run on a loaded machine.
+    const at = new Date(Date.now() + 8_000).toISOString();
+    const ended = await releases('end', 'rSale', at);
+    expect(ended.code, ended.err).toBe(0);
+    const name = /Release (r\S+) ends rSale at/.exec(ended.out)![1]!;
+    expect(release(name)).toMatchObject({
+      state: 'scheduled',
+      publishAt: at,
+      metadata: {
+        title: 'End: rSale',
+        releaseType: 'scheduled',
+        intendedPublishAt: at,
+        endsRelease: 'rSale',
+        waiveOutdated: release('rSale').metadata.waiveOutdated,
+      },
+    });
+    expect(content(api.store.get(`versions.${name}.${FOOTER}`)!)).toBe(content(before));
+    expect((await releases('show', 'rSale')).out).toContain(`Ends: ${at} (release ${name}): `);
+    expect((await releases('list')).out).toMatch(new RegExp(`rSale\\s+rSale\\s+published.*${at}`));
+
+    // Nobody publishes it: the local API's scheduler does, at its time.
+    await vi.waitFor(() => expect(release(name).state).toBe('published'), {
+      timeout: 45_000,
+      interval: 200,
+    });
+    expect(Date.parse(release(name).publishedAt!)).toBeGreaterThanOrEqual(Date.parse(at));
+    expect(content(api.store.get(FOOTER)!)).toBe(content(before));
+    expect((await releases('show', 'rSale')).out).toContain(`Ended: `);
+  });
+
+  it('ends a scheduled release with the texts published now, after its time', async () => {
+    await releaseWith(client, 'rEvent', 'Event © {year} {brand}.');
+    const publishAt = '2099-01-01T09:00:00.000Z';
+    expect((await releases('schedule', 'rEvent', publishAt)).code).toBe(0);
+    const early = await releases('end', 'rEvent', '2099-01-01T08:00:00Z');
+    expect(early).toMatchObject({ code: 2, err: expect.stringContaining('is not after release') });
+
+    const now = api.store.get(FOOTER)!;
+    const ended = await releases('end', 'rEvent', '2099-01-02T09:00:00Z');
+    expect(ended.code, ended.err).toBe(0);
+    const name = /Release (r\S+) ends rEvent/.exec(ended.out)![1]!;
+    expect(content(api.store.get(`versions.${name}.${FOOTER}`)!)).toBe(content(now));
+    expect(api.store.get(releaseDocumentId(name))).toMatchObject({
+      state: 'scheduled',
+      publishAt: '2099-01-02T09:00:00.000Z',
+    });
+    const twice = await releases('end', 'rEvent', '2099-01-03T09:00:00Z');
+    expect(twice).toMatchObject({ code: 2, err: expect.stringContaining(`release ${name}`) });
+  });
+
+  it('refuses an end in the past, of an archived or unknown release, in one line', async () => {
+    await releaseWith(client, 'rGone', 'Gone © {year} {brand}.');
+    await client.post(ACTIONS, {
+      actions: [{ actionType: 'sanity.action.release.archive', releaseId: 'rGone' }],
+    });
+    const refusals = [
+      [await releases('end', 'rSummer', '2020-01-01T00:00:00Z'), 'in the past'],
+      [await releases('end', 'rSummer', 'next week'), 'not an ISO date'],
+      [await releases('end', 'rGone', '2099-01-01T00:00:00Z'), 'archived'],
+      [await releases('end', 'rNope', '2099-01-01T00:00:00Z'), 'no release "rNope"'],
+    ] as const;
+    for (const [answer, reason] of refusals) {
+      expect(answer).toMatchObject({ code: 2, err: expect.stringContaining(reason) });
+      expect(answer.err.split('\n')).toHaveLength(1);
+    }
   });
 
   it('answers an unknown release, a bad time and a refused action with one line', async () => {

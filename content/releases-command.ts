@@ -1,6 +1,6 @@
 /**
  * npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> |
- * unschedule <id> | waive <id> | revert <id>
+ * unschedule <id> | waive <id> | revert <id> | end <id> <ISO time>
  *
  * Releases from a terminal, through the real Sanity client's release actions
  * (`client.releases.*`): against a Sanity project with the SANITY_* settings, else against
@@ -26,7 +26,7 @@ import { SANITY_API_VERSION } from './sanity-store';
 import { readContentSettings } from './store-settings';
 
 const USAGE =
-  'Usage: npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> | unschedule <id> | waive <id> | revert <id>';
+  'Usage: npm run releases -- list | show <id> | publish <id> | schedule <id> <ISO time> | unschedule <id> | waive <id> | revert <id> | end <id> <ISO time>';
 
 /** A wrong argument or an unknown release: one line, exit code 2. */
 class UsageError extends Error {}
@@ -35,7 +35,12 @@ interface Release {
   _id: string;
   name: string;
   state: string;
-  metadata?: { title?: string; waiveOutdated?: { by: string; at: string } };
+  metadata?: {
+    title?: string;
+    waiveOutdated?: { by: string; at: string };
+    /** On an end release (`end`): the release it ends. */
+    endsRelease?: string;
+  };
   publishAt?: string;
   publishedAt?: string;
   finalDocumentStates?: { id: string }[];
@@ -138,14 +143,12 @@ function when(release: Release): string {
 }
 
 async function list(client: SanityClient, io: ScriptIo): Promise<void> {
-  const releases = await client.fetch<Release[]>(
-    '*[_type == "system.release" && _id in path("_.releases.*")] | order(_createdAt desc)',
-  );
+  const releases = await allReleases(client);
   if (releases.length === 0) return io.log('No releases.');
   const versions = await client.fetch<string[]>('*[_id in path("versions.**")]._id');
   io.log(
     formatTable(
-      ['Release', 'Title', 'State', 'Documents'],
+      ['Release', 'Title', 'State', 'Documents', 'End'],
       releases.map((release) => [
         release.name,
         release.metadata?.title || '(untitled)',
@@ -154,6 +157,7 @@ async function list(client: SanityClient, io: ScriptIo): Promise<void> {
           release.finalDocumentStates?.length ??
             versions.filter((id) => releaseOf(id) === release.name).length,
         ),
+        endOf(releases, release.name)?.publishAt ?? '',
       ]),
     ),
   );
@@ -163,8 +167,11 @@ async function show(client: SanityClient, io: ScriptIo, id: string | undefined):
   const release = await releaseNamed(client, id);
   io.log(`Release ${release.name}: ${quoted(release.metadata?.title ?? '')}, ${when(release)}`);
   if (release.error?.message) io.log(`Problem: ${release.error.message}`);
+  if (release.metadata?.endsRelease) io.log(`It ends release ${release.metadata.endsRelease}.`);
   const waiver = release.metadata?.waiveOutdated;
   if (waiver) io.log(`Outdated translations waived by ${waiver.by} at ${waiver.at}.`);
+  const ending = endOf(await allReleases(client), release.name);
+  if (ending) io.log(`${endLine(ending)}${ending.state === 'published' ? '' : `: ${END_CAVEAT}`}.`);
   if (release.state === 'published' || release.state === 'archived') {
     for (const { id: version } of release.finalDocumentStates ?? [])
       io.log(`  ${publishedIdOf(version)}`);
@@ -223,25 +230,29 @@ async function printReleaseCheck(io: ScriptIo, release: Release): Promise<void> 
   );
 }
 
-async function revert(client: SanityClient, io: ScriptIo, id: string | undefined): Promise<void> {
-  const release = await releaseNamed(client, id);
-  if (release.state !== 'published' || !release.publishedAt)
-    throw new UsageError(
-      `Release ${release.name} is ${release.state}: only a published release can be reverted.`,
-    );
+/** A published release's documents as they were the moment before it went live (the history). */
+async function documentsBefore(
+  client: SanityClient,
+  release: Release,
+): Promise<{ time: string; documents: Doc[] }> {
   const ids = (release.finalDocumentStates ?? []).map(({ id: version }) => publishedIdOf(version));
-  // The documents as they were the moment before the release went live.
-  const before = new Date(Date.parse(release.publishedAt) - 1).toISOString();
+  const time = new Date(Date.parse(release.publishedAt!) - 1).toISOString();
   const { documents } = await client.request<{ documents: Doc[] }>({
-    url: `/data/history/${client.config().dataset}/documents/${ids.join(',')}?time=${before}`,
+    url: `/data/history/${client.config().dataset}/documents/${ids.join(',')}?time=${time}`,
   });
+  return { time, documents };
+}
+
+/** A new release whose versions are `documents` as they are; its name. */
+async function stageRelease(
+  client: SanityClient,
+  metadata: { title: string; releaseType: 'asap' | 'scheduled' } & Record<string, unknown>,
+  documents: Doc[],
+): Promise<string> {
   const name = `r${randomBytes(6)
     .toString('base64url')
     .replace(/[^A-Za-z0-9]/g, 'x')}`;
-  await client.releases.create({
-    releaseId: name,
-    metadata: { title: `Revert ${release.metadata?.title || release.name}`, releaseType: 'asap' },
-  });
+  await client.releases.create({ releaseId: name, metadata });
   await client.action(
     documents.map((doc) => {
       const { _rev: _r, _createdAt: _c, _updatedAt: _u, ...content } = doc;
@@ -252,10 +263,90 @@ async function revert(client: SanityClient, io: ScriptIo, id: string | undefined
       };
     }),
   );
+  return name;
+}
+
+async function revert(client: SanityClient, io: ScriptIo, id: string | undefined): Promise<void> {
+  const release = await releaseNamed(client, id);
+  if (release.state !== 'published' || !release.publishedAt)
+    throw new UsageError(
+      `Release ${release.name} is ${release.state}: only a published release can be reverted.`,
+    );
+  const { time, documents } = await documentsBefore(client, release);
+  const title = `Revert ${release.metadata?.title || release.name}`;
+  const name = await stageRelease(client, { title, releaseType: 'asap' }, documents);
   io.log(
-    `Release ${name} puts back ${documents.length} document(s) as they were before ${release.name} (${before}): ${documents.map((doc) => doc._id).join(', ')}.`,
+    `Release ${name} puts back ${documents.length} document(s) as they were before ${release.name} (${time}): ${documents.map((doc) => doc._id).join(', ')}.`,
   );
   io.log(`Publish it with: npm run releases -- publish ${name}`);
+}
+
+const END_CAVEAT =
+  'it puts back the texts it holds: edits published to these dictionaries meanwhile are overwritten then, unless you edit the end release (unschedule, edit, schedule again)';
+
+/** The release that ends `name` (staged by `end`, not archived): the one reading of the link. */
+function endOf(releases: Release[], name: string): Release | undefined {
+  return releases.find(
+    (release) => release.metadata?.endsRelease === name && release.state !== 'archived',
+  );
+}
+
+function endLine(end: Release): string {
+  if (end.state === 'published') return `Ended: ${end.publishedAt} (release ${end.name})`;
+  return `Ends: ${end.publishAt ?? 'not scheduled'} (release ${end.name})`;
+}
+
+async function allReleases(client: SanityClient): Promise<Release[]> {
+  return client.fetch<Release[]>(
+    '*[_type == "system.release" && _id in path("_.releases.*")] | order(_createdAt desc)',
+  );
+}
+
+async function end(client: SanityClient, io: ScriptIo, id: string | undefined, time: string) {
+  const release = await releaseNamed(client, id);
+  const endAt = new Date(time).toISOString();
+  if (release.state === 'archived')
+    throw new UsageError(`Release ${release.name} is archived: there is nothing to end.`);
+  if (Date.parse(endAt) <= Date.now())
+    throw new UsageError(`${endAt} is in the past: an end time must be later than now.`);
+  if (release.state === 'scheduled' && Date.parse(endAt) <= Date.parse(release.publishAt!))
+    throw new UsageError(
+      `${endAt} is not after release ${release.name}'s time (${release.publishAt}): it must end later.`,
+    );
+  const existing = endOf(await allReleases(client), release.name);
+  if (existing)
+    throw new UsageError(
+      `Release ${release.name} has an end already: ${endLine(existing)}. Unschedule and archive that release first.`,
+    );
+  let documents: Doc[];
+  if (release.state === 'published') documents = (await documentsBefore(client, release)).documents;
+  else {
+    const versions = await client.fetch<string[]>('*[sanity::partOfRelease($name)]._id', {
+      name: release.name,
+    });
+    documents = await client.fetch<Doc[]>('*[_id in $ids]', { ids: versions.map(publishedIdOf) });
+  }
+  if (documents.length === 0)
+    throw new UsageError(`Release ${release.name} changes no published document: nothing to end.`);
+  const title = release.metadata?.title || release.name;
+  const name = await stageRelease(
+    client,
+    {
+      title: `End: ${title}`,
+      description: `Puts back what release ${release.name} ("${title}") changed, as it was before.`,
+      releaseType: 'scheduled',
+      intendedPublishAt: endAt,
+      endsRelease: release.name,
+      // It puts back texts that went live together: a waiver of the release's outdated
+      // translations holds for their return, or the site's check would block the end.
+      ...(release.metadata?.waiveOutdated && { waiveOutdated: release.metadata.waiveOutdated }),
+    },
+    documents,
+  );
+  await client.releases.schedule({ releaseId: name, publishAt: endAt });
+  io.log(
+    `Release ${name} ends ${release.name} at ${endAt}: ${documents.length} document(s) as before it (${documents.map((doc) => doc._id).join(', ')}); ${END_CAVEAT}.`,
+  );
 }
 
 async function run(args: string[], io: ScriptIo): Promise<void> {
@@ -268,6 +359,7 @@ async function run(args: string[], io: ScriptIo): Promise<void> {
     unschedule: 1,
     waive: 1,
     revert: 1,
+    end: 2,
   };
   if (
     !command ||
@@ -277,7 +369,7 @@ async function run(args: string[], io: ScriptIo): Promise<void> {
   )
     throw new UsageError(USAGE);
   if (
-    command === 'schedule' &&
+    (command === 'schedule' || command === 'end') &&
     (!/^\d{4}-\d{2}-\d{2}T/.test(time!) || Number.isNaN(Date.parse(time!)))
   )
     throw new UsageError(
@@ -292,6 +384,8 @@ async function run(args: string[], io: ScriptIo): Promise<void> {
         return await show(client, io, id);
       case 'revert':
         return await revert(client, io, id);
+      case 'end':
+        return await end(client, io, id, time!);
       case 'publish':
         await releaseNamed(client, id);
         await client.releases.publish({ releaseId: id! });
