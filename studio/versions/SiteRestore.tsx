@@ -1,10 +1,10 @@
 /**
  * "Restore the site as it was at <time>": the editor picks a time (their local time), sees
  * every dictionary that would go back and to which version, then confirms once; all of
- * them are published in one transaction, or none. Below, the releases that went live, each
- * with its dictionaries: one click asks to restore the site as it was just before it. Afterwards "Undo this restore" puts back
+ * them are published in one transaction, or none. Afterwards "Undo this restore" puts back
  * the versions that were live before it, together, after a confirmation of its own that
- * lists them; an undo can be undone the same way.
+ * lists them; an undo can be undone the same way. Below, the releases that went live, each
+ * with its dictionaries: one click asks to restore the site as it was just before it.
  */
 import { Box, Button, Card, Flex, Heading, Stack, Text, TextInput } from '@sanity/ui';
 import { useEffect, useId, useState } from 'react';
