@@ -69,10 +69,7 @@ export function releasesLive(versions: readonly VersionSummary[]): ReleaseLive[]
   return [...byRelease]
     .map(([release, kept]) => ({
       release,
-      liveAt: kept.reduce(
-        (first, version) => (version.liveAt < first ? version.liveAt : first),
-        kept[0]!.liveAt,
-      ),
+      liveAt: kept.map((version) => version.liveAt).sort()[0]!,
       versions: [...kept].sort(
         (a, b) => NAMESPACES.indexOf(a.namespace) - NAMESPACES.indexOf(b.namespace),
       ),

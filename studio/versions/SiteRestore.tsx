@@ -46,15 +46,12 @@ export function SiteRestore() {
   const flow = useRestoreFlow<RestorePlan>();
   const releaseTitle = useReleaseTitle();
   const [releases, setReleases] = useState<ReleaseLive[]>([]);
+  // Without the list (a store error), the panel is the restore to a time alone.
   useEffect(() => {
-    let current = true;
     backend.list(null).then(
-      (versions) => current && setReleases(releasesLive(versions)),
+      (versions) => setReleases(releasesLive(versions)),
       () => undefined,
     );
-    return () => {
-      current = false;
-    };
   }, [backend]);
 
   /** Plans going back to `at`; from a release, straight to the confirmation. */
