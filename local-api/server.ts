@@ -31,6 +31,7 @@ import { isRelease, isReleaseDocumentId } from './releases';
 import { isHarmlessExtra, LOCAL_USER, Preferences, projectAnswer } from './project';
 import { documentsIn, paramsFromSearch, perspectiveOf, runQuery } from './query';
 import { publishedIdOf } from '@/content/perspective';
+import { releasePublisher } from '@/content/versions/version-records';
 import { throwawayCertificate, type TlsCertificate } from './tls';
 import { DocumentRules, planActions, planMutations, type KnownDocument } from './writes';
 
@@ -136,7 +137,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
       (change) => isRelease(change.after) && change.after.state === 'published',
     )?.after?.name;
     const publishedBy = release
-      ? `${transaction.author} (release ${String(release)})`
+      ? releasePublisher(transaction.author, String(release))
       : transaction.author;
     const published = transaction.changes.flatMap((change) =>
       change.after &&

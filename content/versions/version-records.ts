@@ -38,6 +38,45 @@ export interface VersionSummary {
   readonly publishedBy: string | null;
 }
 
+/**
+ * `publishedBy` of the documents a release published: its author and the release's name
+ * (`_.releases.<name>`). The local API writes it; the Versions tool reads it back with
+ * `publisherOf`. A Sanity webhook names only the author (`identity()`).
+ */
+export function releasePublisher(author: string, release: string): string {
+  return `${author} (release ${release})`;
+}
+
+export function publisherOf(publishedBy: string): { author: string; release?: string } {
+  const match = /^(.+) \(release ([A-Za-z0-9_-]{1,64})\)$/.exec(publishedBy);
+  return match ? { author: match[1]!, release: match[2]! } : { author: publishedBy };
+}
+
+/** The versions a release put live, and when the first of them went live. */
+export interface ReleaseLive {
+  readonly release: string;
+  readonly liveAt: string;
+  readonly versions: readonly VersionSummary[];
+}
+
+/** The releases among kept versions, newest first; versions in each in dictionary order. */
+export function releasesLive(versions: readonly VersionSummary[]): ReleaseLive[] {
+  const byRelease = new Map<string, VersionSummary[]>();
+  for (const version of versions) {
+    const release = version.publishedBy && publisherOf(version.publishedBy).release;
+    if (release) byRelease.set(release, [...(byRelease.get(release) ?? []), version]);
+  }
+  return [...byRelease]
+    .map(([release, kept]) => ({
+      release,
+      liveAt: kept.map((version) => version.liveAt).sort()[0]!,
+      versions: [...kept].sort(
+        (a, b) => NAMESPACES.indexOf(a.namespace) - NAMESPACES.indexOf(b.namespace),
+      ),
+    }))
+    .sort((a, b) => (a.liveAt < b.liveAt ? 1 : -1));
+}
+
 /** The texts of a dictionary document: every field but the store's own (`_id`, `_rev`, …). */
 export type DictionaryContent = Record<string, unknown>;
 

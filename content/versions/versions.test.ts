@@ -14,7 +14,14 @@ import { documentId, type Namespace } from '@/schemas';
 import { compareWithLive } from './compare';
 import { keepVersions } from './keep';
 import { LocalVersions, versionsFileOf } from './local-versions';
-import { contentOf, VERSIONS_KEPT } from './version-records';
+import {
+  contentOf,
+  publisherOf,
+  releasePublisher,
+  releasesLive,
+  VERSIONS_KEPT,
+  type VersionSummary,
+} from './version-records';
 import {
   applyRestore,
   liveVersionsOf,
@@ -313,6 +320,42 @@ describe('restoring the site to a time', () => {
     expect(new RestoreRefused(refused).message).toMatch(
       /2025-06-01T00:00:00\.000Z is before the first kept version of Hero, .*Choose a time after 2026-01-01T00:00:00\.000Z/,
     );
+  });
+});
+
+describe('the releases that put versions live', () => {
+  const summary = (namespace: Namespace, liveAt: string, publishedBy: string | null) =>
+    ({ _id: `${namespace}-${liveAt}`, namespace, liveAt, publishedBy }) as VersionSummary;
+
+  it('reads back the release the local API names as the publisher, and only that', () => {
+    expect(publisherOf(releasePublisher('editor-1', 'rLaunch'))).toEqual({
+      author: 'editor-1',
+      release: 'rLaunch',
+    });
+    expect(publisherOf('p1a2b3c4')).toEqual({ author: 'p1a2b3c4' });
+    expect(publisherOf('npm run versions (ada)')).toEqual({ author: 'npm run versions (ada)' });
+  });
+
+  it('groups the versions of each release, newest release first, from its first one live', () => {
+    const launch = releasePublisher('editor-1', 'rLaunch');
+    const sale = releasePublisher('editor-2', 'rSale');
+    const releases = releasesLive([
+      summary('hero', '2026-03-01T10:00:00.050Z', sale),
+      summary('footer', '2026-02-01T10:00:00.020Z', launch),
+      summary('about', '2026-02-01T11:00:00.000Z', 'editor-1'),
+      summary('hero', '2026-02-01T10:00:00.010Z', launch),
+      summary('faq', '2026-01-01T00:00:00.000Z', null),
+    ]);
+    expect(
+      releases.map(({ release, liveAt, versions }) => [
+        release,
+        liveAt,
+        versions.map((version) => version.namespace),
+      ]),
+    ).toEqual([
+      ['rSale', '2026-03-01T10:00:00.050Z', ['hero']],
+      ['rLaunch', '2026-02-01T10:00:00.010Z', ['footer', 'hero']],
+    ]);
   });
 });
 

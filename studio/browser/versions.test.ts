@@ -369,3 +369,81 @@ describe('undoing a bad publish with the Versions tool', () => {
     await german.context.close();
   });
 });
+
+describe('a release in the Versions tool', () => {
+  it('lists a release’s dictionaries under it, and restores the site to just before it', async () => {
+    const before = {
+      '/de': JSON.parse(await get('/locales/de/hero.json')).title.main as string,
+      '/locales/de/footer.json': JSON.parse(await get('/locales/de/footer.json')).brand
+        .tagline as string,
+    };
+    const stamp = Date.now();
+    const after = { '/de': `Start ${stamp}`, '/locales/de/footer.json': `Fußzeile ${stamp}` };
+    const api = new ApiClient(session.api.url, session.api.token);
+    const actions = async (...list: object[]) => {
+      const answer = await api.post('/data/actions/production', { actions: list });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    await actions({
+      actionType: 'sanity.action.release.create',
+      releaseId: 'rLaunch',
+      metadata: { title: 'Launch', releaseType: 'asap' },
+    });
+    for (const [id, field, text] of [
+      ['dictionary-hero', 'title.main.de', after['/de']],
+      ['dictionary-footer', 'brand.tagline.de', after['/locales/de/footer.json']],
+    ] as const) {
+      const versionId = `versions.rLaunch.${id}`;
+      await actions(
+        {
+          actionType: 'sanity.action.document.version.create',
+          publishedId: id,
+          baseId: id,
+          versionId,
+        },
+        {
+          actionType: 'sanity.action.document.edit',
+          draftId: versionId,
+          publishedId: id,
+          patch: { set: { [field]: text } },
+        },
+      );
+    }
+    await actions({ actionType: 'sanity.action.release.publish', releaseId: 'rLaunch' });
+    api.close();
+    await liveWithin(Date.now(), after);
+    await expect
+      .poll(
+        async () =>
+          (await keptVersions('footer')).filter((v) => v.publishedBy?.includes('rLaunch')).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+
+    // Each dictionary's list names the release that put the version live.
+    await page().goto(`${session.studioUrl}/versions/dictionary/footer`);
+    const row = page().getByTestId('version-row').first();
+    await expect
+      .poll(() => row.getByTestId('version-release').innerText(), { timeout: 60_000 })
+      .toBe('Release “Launch”');
+
+    // The whole site's panel lists the release with both dictionaries, by its title.
+    await page().getByTestId('versions-tab-site').click();
+    const group = page().getByTestId('release-live-rLaunch');
+    await group.waitFor({ timeout: 30_000 });
+    expect(await group.innerText()).toMatch(/^Release “Launch”\s+Went live .+: Footer, Hero\s/);
+
+    // One click from the release asks to restore the site as it was just before it.
+    await group.getByTestId('release-restore-before').click();
+    const dialog = page().locator('#versions-confirm');
+    await expect
+      .poll(() => dialog.innerText(), { timeout: 30_000 })
+      .toMatch(/the 2 dictionaries listed are published at once/);
+    const plan = page().getByTestId('site-restore-plan');
+    expect(await plan.locator('li').count()).toBe(2);
+    const restoredAt = await confirmRestore();
+    const ms = await liveWithin(restoredAt, before);
+    console.log(`Versions tool: site restore to just before a release → both live: ${ms} ms`);
+    expect(tab.errors).toEqual([]);
+  });
+});

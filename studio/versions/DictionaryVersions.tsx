@@ -31,6 +31,7 @@ import {
   dictionaryTitle,
   OutcomeCard,
   Publisher,
+  useReleaseTitle,
   useRestoreFlow,
   useTimeFormat,
   useVersionsBackend,
@@ -87,12 +88,14 @@ function VersionRow({
   sameAs,
   selected,
   onCompare,
+  releaseTitle,
 }: {
   version: VersionSummary;
   isLive: boolean;
   sameAs: VersionSummary | undefined;
   selected: boolean;
   onCompare: () => void;
+  releaseTitle: (release: string) => string;
 }) {
   const text = useVersionsText();
   const time = useTimeFormat();
@@ -119,7 +122,9 @@ function VersionRow({
               </Badge>
             )}
           </Flex>
-          {version.publishedBy && <Publisher id={version.publishedBy} />}
+          {version.publishedBy && (
+            <Publisher publishedBy={version.publishedBy} releaseTitle={releaseTitle} />
+          )}
           {sameAs && (
             <Text size={1} muted>
               {text('list.same-as', { time: time(sameAs.liveAt) })}
@@ -186,6 +191,7 @@ function VersionsOf({
   const backend = useVersionsBackend();
   const selectId = useId();
   const { versions, published, hasDraft, liveHash } = useDictionaryVersions(namespace);
+  const releaseTitle = useReleaseTitle();
   const [chosenId, setSelectedId] = useState<string>();
   const [fetched, setFetched] = useState<PublishedVersion>();
   const liveVersion = versions?.find((version) => version.contentHash === liveHash);
@@ -302,6 +308,7 @@ function VersionsOf({
                     sameAs={first && first !== version ? first : undefined}
                     selected={version._id === selectedId}
                     onCompare={() => setSelectedId(version._id)}
+                    releaseTitle={releaseTitle}
                   />
                 );
               })}

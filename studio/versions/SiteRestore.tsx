@@ -3,10 +3,11 @@
  * every dictionary that would go back and to which version, then confirms once; all of
  * them are published in one transaction, or none. Afterwards "Undo this restore" puts back
  * the versions that were live before it, together, after a confirmation of its own that
- * lists them; an undo can be undone the same way.
+ * lists them; an undo can be undone the same way. Below, the releases that went live, each
+ * with its dictionaries: one click asks to restore the site as it was just before it.
  */
-import { Box, Button, Card, Flex, Stack, Text, TextInput } from '@sanity/ui';
-import { useId, useState } from 'react';
+import { Box, Button, Card, Flex, Heading, Stack, Text, TextInput } from '@sanity/ui';
+import { useEffect, useId, useState } from 'react';
 import { changedCount } from '@/content/versions/compare';
 import {
   applyRestore,
@@ -15,10 +16,12 @@ import {
   planVersionsRestore,
   type RestorePlan,
 } from '@/content/versions/restore';
+import { releasesLive, type ReleaseLive } from '@/content/versions/version-records';
 import {
   ConfirmRestore,
   dictionaryTitle,
   OutcomeCard,
+  useReleaseTitle,
   useRestoreFlow,
   useTimeFormat,
   useVersionsBackend,
@@ -41,15 +44,33 @@ export function SiteRestore() {
   const [plan, setPlan] = useState<RestorePlan>();
   // An undo's plan has no time: it goes back to the versions live before the restore.
   const flow = useRestoreFlow<RestorePlan>();
+  const releaseTitle = useReleaseTitle();
+  const [releases, setReleases] = useState<ReleaseLive[]>([]);
+  // Without the list (a store error), the panel is the restore to a time alone.
+  useEffect(() => {
+    backend.list(null).then(
+      (versions) => setReleases(releasesLive(versions)),
+      () => undefined,
+    );
+  }, [backend]);
 
-  const preview = async () => {
+  /** Plans going back to `at`; from a release, straight to the confirmation. */
+  const preview = async (at: Date, confirm = false) => {
     setPlan(undefined);
     flow.clear();
     try {
-      setPlan(await planSiteRestore(backend, new Date(value)));
+      const next = await planSiteRestore(backend, at);
+      setPlan(next);
+      if (confirm) flow.ask(next);
     } catch (error) {
       flow.fail(error);
     }
+  };
+  const beforeRelease = (release: ReleaseLive) => {
+    // A millisecond before its first dictionary went live: the versions live until then.
+    const at = new Date(Date.parse(release.liveAt) - 1);
+    setValue(localInputValue(at));
+    void preview(at, true);
   };
 
   return (
@@ -77,7 +98,7 @@ export function SiteRestore() {
           <Button
             mode="ghost"
             text={text('site.preview')}
-            onClick={() => void preview()}
+            onClick={() => void preview(new Date(value))}
             disabled={!value}
             data-testid="site-restore-preview"
           />
@@ -118,6 +139,51 @@ export function SiteRestore() {
             </Box>
           </Stack>
         </Card>
+      )}
+
+      {releases.length > 0 && (
+        <Stack gap={3}>
+          <Heading as="h2" size={1}>
+            {text('site.releases.heading')}
+          </Heading>
+          <Stack as="ul" gap={2} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {releases.map((release) => (
+              <Card
+                as="li"
+                key={release.release}
+                padding={3}
+                radius={2}
+                border
+                data-testid={`release-live-${release.release}`}
+              >
+                <Stack gap={3}>
+                  <Text size={1} weight="semibold">
+                    {text('release.title', { title: releaseTitle(release.release) })}
+                  </Text>
+                  <Text size={1}>
+                    {text('site.release.live', {
+                      time: time(release.liveAt),
+                      titles: release.versions
+                        .map((version) => dictionaryTitle(version.namespace))
+                        .join(', '),
+                    })}
+                  </Text>
+                  <Box>
+                    <Button
+                      mode="ghost"
+                      tone="caution"
+                      text={text('site.release.restore', {
+                        title: releaseTitle(release.release),
+                      })}
+                      onClick={() => beforeRelease(release)}
+                      data-testid="release-restore-before"
+                    />
+                  </Box>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </Stack>
       )}
 
       {flow.pending && (

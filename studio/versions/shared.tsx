@@ -3,11 +3,12 @@
  * in the editor's interface language, refusals worded in it, and the one confirmation.
  */
 import { Box, Button, Card, Dialog, Flex, Stack, Text } from '@sanity/ui';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useClient, useDateTimeFormat, useTranslation, useUser } from 'sanity';
 import { getDictionary, type Namespace } from '@/schemas';
 import { RestoreRefused, type Refusal } from '@/content/versions/restore';
 import { SanityVersions } from '@/content/versions/sanity-versions';
+import { publisherOf } from '@/content/versions/version-records';
 import { VERSIONS_NAMESPACE, type VersionsTextKey } from './versions-i18n';
 
 /** The Studio's client reads and writes versions as the signed-in editor. */
@@ -34,14 +35,49 @@ export function useTimeFormat(): (iso: string) => string {
 export const dictionaryTitle = (namespace: Namespace) =>
   getDictionary(namespace).title ?? namespace;
 
-/** Who published a version: the store's user id, shown as that user's name. */
-export function Publisher({ id }: { id: string }) {
+const RELEASES_QUERY = `*[_type == "system.release" && _id in path("_.releases.*")]{name, "title": metadata.title}`;
+
+/**
+ * A release's title by its name, read once from the release documents; a release deleted
+ * since (or one the store would not give) is called by its name.
+ */
+export function useReleaseTitle(): (release: string) => string {
+  const client = useClient({ apiVersion: '2025-02-19' });
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    client
+      .fetch<{ name: string; title?: string }[]>(RELEASES_QUERY, {}, { perspective: 'raw' })
+      .then(
+        (releases) =>
+          setTitles(new Map(releases.flatMap(({ name, title }) => (title ? [[name, title]] : [])))),
+        () => undefined,
+      );
+  }, [client]);
+  return useCallback((release: string) => titles.get(release) ?? release, [titles]);
+}
+
+/** Who published a version (the store's user id, shown as that user's name) and in what release. */
+export function Publisher({
+  publishedBy,
+  releaseTitle,
+}: {
+  publishedBy: string;
+  releaseTitle: (release: string) => string;
+}) {
   const text = useVersionsText();
-  const [user] = useUser(id);
+  const { author, release } = publisherOf(publishedBy);
+  const [user] = useUser(author);
   return (
-    <Text size={1} muted>
-      {text('list.by', { name: user?.displayName ?? id })}
-    </Text>
+    <>
+      <Text size={1} muted>
+        {text('list.by', { name: user?.displayName ?? author })}
+      </Text>
+      {release && (
+        <Text size={1} muted data-testid="version-release">
+          {text('release.title', { title: releaseTitle(release) })}
+        </Text>
+      )}
+    </>
   );
 }
 

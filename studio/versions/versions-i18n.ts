@@ -28,6 +28,7 @@ const en = {
   'list.same-as': 'Same texts as the version from {{time}}',
   'list.by': 'by {{name}}',
   'list.compare': 'Compare with live',
+  'release.title': 'Release “{{title}}”',
   'compare.heading': 'The version from {{time}} beside the live texts',
   'compare.only-changed': 'Only changed texts',
   'compare.tab': '{{language}} ({{count}} changed)',
@@ -65,6 +66,9 @@ const en = {
     'After this, the site shows the texts it had at {{time}}: the dictionary listed is published at once and goes live within seconds. Each restore is a new version, so you can undo it.',
   'site.confirm.body_other':
     'After this, the site shows the texts it had at {{time}}: the {{count}} dictionaries listed are published at once, together, and go live within seconds. Each restore is a new version, so you can undo it.',
+  'site.releases.heading': 'Releases that went live, newest first',
+  'site.release.live': 'Went live {{time}}: {{titles}}',
+  'site.release.restore': 'Restore the site as it was just before “{{title}}”',
   'site.undo.confirm.title': 'Undo the restore of the whole site?',
   'site.undo.confirm.body_one':
     'After this, the site shows again what it showed before the restore: one dictionary goes back, live within seconds:',
@@ -125,6 +129,7 @@ const de: Record<keyof typeof en, string> = {
   'list.same-as': 'Dieselben Texte wie die Version vom {{time}}',
   'list.by': 'von {{name}}',
   'list.compare': 'Mit Live-Version vergleichen',
+  'release.title': 'Release „{{title}}“',
   'compare.heading': 'Die Version vom {{time}} neben den Live-Texten',
   'compare.only-changed': 'Nur geänderte Texte',
   'compare.tab': '{{language}} ({{count}} geändert)',
@@ -163,6 +168,9 @@ const de: Record<keyof typeof en, string> = {
     'Danach zeigt die Website die Texte vom {{time}}: Das aufgeführte Wörterbuch wird sofort veröffentlicht und geht in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
   'site.confirm.body_other':
     'Danach zeigt die Website die Texte vom {{time}}: Die {{count}} aufgeführten Wörterbücher werden sofort und gemeinsam veröffentlicht und gehen in wenigen Sekunden live. Jede Wiederherstellung ist eine neue Version, du kannst sie also rückgängig machen.',
+  'site.releases.heading': 'Releases, die live gegangen sind, das neueste zuerst',
+  'site.release.live': 'Am {{time}} live gegangen: {{titles}}',
+  'site.release.restore': 'Die Website so wiederherstellen, wie sie direkt vor „{{title}}“ war',
   'site.undo.confirm.title': 'Wiederherstellung der ganzen Website rückgängig machen?',
   'site.undo.confirm.body_one':
     'Danach zeigt die Website wieder, was sie vor der Wiederherstellung gezeigt hat: ein Wörterbuch kehrt zurück, in wenigen Sekunden live:',
