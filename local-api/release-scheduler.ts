@@ -4,11 +4,11 @@
  * once: the release's state is the record, and publishing it makes it `published`).
  *
  * When a release is scheduled and again at its time, the site's release check is asked
- * (when a site is known). A blocked release is not published: it stays scheduled, with the
- * reason in `error.message` (the Studio shows it) and `publishFailedAt` so it is not tried
- * again until it is scheduled anew, and the API prints one line saying why. A site that
- * cannot be reached does not stop the publish: the store changes, and the site's
- * reconciliation brings it live.
+ * (when a site is known). A blocked release is not published: as Sanity does with a scheduled
+ * release that fails, it goes back to `active` with the reason in `error.message`, which the
+ * Studio shows on the release ("Failed to schedule"), and the API prints one line saying why.
+ * Marked at schedule time, the editor sees it before the time. A site that cannot be reached
+ * does not stop the publish: the store changes, and the site's reconciliation brings it live.
  */
 import { blockedReason, type ReleaseCheckAnswer } from '@/content/release-check';
 import type { DocumentStore } from './document-store';
@@ -61,7 +61,7 @@ export class ReleaseScheduler {
     return this.store
       .all()
       .flatMap((doc) =>
-        isRelease(doc) && doc.state === 'scheduled' && !doc.publishFailedAt ? [doc] : [],
+        isRelease(doc) && doc.state === 'scheduled' ? [doc] : [],
       );
   }
 
@@ -98,6 +98,22 @@ export class ReleaseScheduler {
       );
   }
 
+  /**
+   * Run release, published now by hand (the Studio's button, `npm run releases -- publish`):
+   * the site's check decides as it does at a scheduled time. Refused with 409 and why, which
+   * the Studio shows; nothing is published.
+   */
+  async refuseHeld(body: unknown): Promise<void> {
+    const actions = (body as { actions?: unknown } | null)?.actions;
+    for (const action of Array.isArray(actions) ? actions : []) {
+      const { actionType, releaseId } = (action ?? {}) as Record<string, unknown>;
+      if (actionType !== 'sanity.action.release.publish' || typeof releaseId !== 'string') continue;
+      const release = this.store.get(releaseDocumentId(releaseId));
+      const reason = isRelease(release) ? await this.ask(release) : undefined;
+      if (reason) throw new ApiError(409, `release "${releaseId}" was not published: ${reason}`);
+    }
+  }
+
   private async ask(release: ReleaseDocument): Promise<string | undefined> {
     const check = this.options.check;
     if (!check) return undefined;
@@ -122,37 +138,22 @@ export class ReleaseScheduler {
     const release = this.store.get(releaseDocumentId(name));
     if (!isRelease(release) || release.state !== 'scheduled') return;
     const reason = await this.ask(release);
-    if (reason) this.options.log(`local API: release "${name}" (at ${publishAt}): ${reason}`);
-    await this.mark(name, publishAt, reason, false);
+    if (!reason) return;
+    this.options.log(`local API: release "${name}" (at ${publishAt}) was unscheduled: ${reason}`);
+    await this.unscheduleWith(name, publishAt, reason);
   }
 
-  /** Writes (or clears) the reason on a release still scheduled for `publishAt`. */
-  private async mark(
-    name: string,
-    publishAt: string,
-    reason: string | undefined,
-    failed: boolean,
-  ): Promise<void> {
+  /** Puts a release still scheduled for `publishAt` back to active, with the reason. */
+  private async unscheduleWith(name: string, publishAt: string, reason: string): Promise<void> {
     const id = releaseDocumentId(name);
-    const current = this.store.get(id);
-    if (!isRelease(current) || (!reason && !current.error)) return;
     const transaction = await this.store.transact(SYSTEM_AUTHOR, (read) => {
       const release = read(id);
       if (!isRelease(release) || release.state !== 'scheduled' || release.publishAt !== publishAt)
         return { kind: 'edit', changes: [] };
-      const { error: _error, ...rest } = release;
+      const { publishAt: _at, ...rest } = release;
       return {
         kind: 'edit',
-        changes: [
-          {
-            id,
-            after: {
-              ...rest,
-              ...(reason ? { error: { message: reason } } : {}),
-              ...(failed ? { publishFailedAt: new Date().toISOString() } : {}),
-            },
-          },
-        ],
+        changes: [{ id, after: { ...rest, state: 'active', error: { message: reason } } }],
       };
     });
     this.options.onTransaction(transaction);
@@ -165,9 +166,9 @@ export class ReleaseScheduler {
       if (this.closed) return;
       const reason = await this.ask(release);
       if (reason) {
-        // Logged before the mark is written, so whoever sees the mark also finds the line.
+        // Logged before the release is marked, so whoever sees the mark also finds the line.
         this.options.log(`local API: release "${release.name}" was not published: ${reason}`);
-        await this.mark(release.name, release.publishAt!, reason, true);
+        await this.unscheduleWith(release.name, release.publishAt!, reason);
         continue;
       }
       try {
@@ -193,7 +194,7 @@ export class ReleaseScheduler {
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
         this.options.log(`local API: release "${release.name}" was not published: ${message}`);
-        await this.mark(release.name, release.publishAt!, `publishing failed: ${message}`, true);
+        await this.unscheduleWith(release.name, release.publishAt!, `publishing failed: ${message}`);
       }
     }
   }

@@ -386,10 +386,13 @@ describe('releases in the local API', () => {
     }
   });
 
-  it("does not publish a release the site's release check blocks, and says why", async () => {
-    // The site's end of the release check, at the wire: signed like the publish webhook.
+  it("does not publish a release the site's release check blocks: unscheduled, with why, before its time or at it", async () => {
+    // The site's end of the release check, at the wire: signed like the publish webhook. Its
+    // answers in turn: blocked when first scheduled, ready when scheduled again, blocked at
+    // the time (the copy changed meanwhile), blocked on Run release, then ready.
     const secret = 'release-check-secret';
     const asked: unknown[] = [];
+    const answers = ['blocked', 'ready', 'blocked', 'blocked'];
     const site = await listenLocally(
       createServer((req, res) => {
         let body = '';
@@ -401,15 +404,24 @@ describe('releases in the local API', () => {
                 res.writeHead(401).end();
                 return;
               }
+              const status = answers[asked.length] ?? 'ready';
               asked.push(JSON.parse(body));
               res.writeHead(200, { 'content-type': 'application/json' });
               res.end(
                 JSON.stringify({
-                  status: 'blocked',
+                  status,
                   release: 'rBlocked',
-                  problems: [
-                    { document: FOOTER, language: 'de', path: 'releaseNote', message: 'too long' },
-                  ],
+                  problems:
+                    status === 'blocked'
+                      ? [
+                          {
+                            document: FOOTER,
+                            language: 'de',
+                            path: 'releaseNote',
+                            message: 'too long',
+                          },
+                        ]
+                      : [],
                   outdated: [],
                 }),
               );
@@ -422,42 +434,58 @@ describe('releases in the local API', () => {
     const check: ReleaseCheck = (name, options) =>
       askReleaseCheck(`${site.url}/api/revalidate`, secret, name, options);
     const f = await start(undefined, check);
-    try {
-      await releaseWith(f, 'rBlocked', { [FOOTER]: 'Blocked footer' });
-      await f.client.post(
-        ACTIONS,
-        // Far enough ahead that the check at schedule time comes first, even on a loaded machine.
-        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 3_000).toISOString() }),
-      );
-      await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 15_000, interval: 100 });
-      expect(asked[0]).toEqual({ release: 'rBlocked' });
-      await vi.waitFor(async () =>
-        expect((await releaseDoc(f, 'rBlocked')).publishFailedAt).toBeTruthy(),
-      );
+    const unscheduledWithWhy = async (line: string) => {
+      await vi.waitFor(async () => expect((await releaseDoc(f, 'rBlocked')).state).toBe('active'), {
+        timeout: 15_000,
+      });
       const blocked = await releaseDoc(f, 'rBlocked');
-      expect(blocked.state).toBe('scheduled');
+      // What the Studio shows on the release: "Failed to schedule", and the reason.
       expect(blocked.error.message).toContain(`${FOOTER} (de) releaseNote: too long`);
+      expect(blocked.publishAt).toBeUndefined();
       expect(f.published).toEqual([]);
-      expect(f.log.filter((line) => line.includes('"rBlocked" was not published'))).toHaveLength(1);
+      expect(f.log.filter((logged) => logged.includes(line))).toHaveLength(1);
       expect(await query(f, `*[_id == "${FOOTER}"][0].releaseNote.en`, 'published')).not.toBe(
         'Blocked footer',
       );
+    };
+    try {
+      await releaseWith(f, 'rBlocked', { [FOOTER]: 'Blocked footer' });
+      // Before its time: marked as soon as it is scheduled.
+      await f.client.post(
+        ACTIONS,
+        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 60_000).toISOString() }),
+      );
+      await unscheduledWithWhy('release "rBlocked" (at ');
+      expect(asked).toEqual([{ release: 'rBlocked' }]);
 
-      // The editor's waiver is recorded on the release and passed on to the check.
+      // The editor's waiver is recorded on the release and passed on to the check; at its time
+      // the release is checked again, blocked, and unscheduled with why.
       const waiver = { by: 'local-editor', at: new Date().toISOString() };
       const edited = await f.client.post(
         ACTIONS,
         release('edit', 'rBlocked', { patch: { set: { 'metadata.waiveOutdated': waiver } } }),
       );
       expect(edited.status, edited.text).toBe(200);
-      await f.client.post(ACTIONS, release('unschedule', 'rBlocked'));
+      expect((await releaseDoc(f, 'rBlocked')).metadata.waiveOutdated).toEqual(waiver);
       await f.client.post(
         ACTIONS,
-        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 60_000).toISOString() }),
+        // Far enough ahead that the check at schedule time comes first, even on a loaded machine.
+        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 3_000).toISOString() }),
       );
       await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 15_000, interval: 100 });
-      expect(asked[2]).toEqual({ release: 'rBlocked', waiveOutdated: true });
-      expect((await releaseDoc(f, 'rBlocked')).metadata.waiveOutdated).toEqual(waiver);
+      expect(asked.slice(1)).toEqual([
+        { release: 'rBlocked', waiveOutdated: true },
+        { release: 'rBlocked', waiveOutdated: true },
+      ]);
+      await unscheduledWithWhy('release "rBlocked" was not published');
+
+      // Run release (now, by hand) is checked the same way: refused with why, then published.
+      const refused = await f.client.post(ACTIONS, release('publish', 'rBlocked'));
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.description).toContain(`${FOOTER} (de) releaseNote: too long`);
+      expect(f.published).toEqual([]);
+      expect((await f.client.post(ACTIONS, release('publish', 'rBlocked'))).status).toBe(200);
+      expect((await releaseDoc(f, 'rBlocked')).state).toBe('published');
     } finally {
       await stop(f);
     }

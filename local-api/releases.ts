@@ -40,8 +40,6 @@ export interface ReleaseDocument extends StoredDocument {
   publishedAt?: string;
   finalDocumentStates?: { id: string }[];
   error?: { message: string };
-  /** Set once the publish at `publishAt` was tried and refused, so it is not tried again. */
-  publishFailedAt?: string;
 }
 
 export const releaseDocumentId = (name: string): string => `${RELEASES_PREFIX}${name}`;
@@ -144,7 +142,7 @@ export function publishRelease(
         publishedAt: now,
         finalDocumentStates: versions.map((id) => ({ id })),
       },
-      ['error', 'publishFailedAt'],
+      ['error'],
     ),
   );
 }
@@ -204,7 +202,7 @@ export function planReleaseAction(
         release._id,
         withoutFields(
           { ...release, state: 'scheduled', publishAt: new Date(publishAt).toISOString() },
-          ['error', 'publishFailedAt'],
+          ['error'],
         ),
       );
       return 'edit';
@@ -213,7 +211,7 @@ export function planReleaseAction(
       requireState(release, ['scheduled'], 'unschedule');
       working.set(
         release._id,
-        withoutFields({ ...release, state: 'active' }, ['publishAt', 'error', 'publishFailedAt']),
+        withoutFields({ ...release, state: 'active' }, ['publishAt', 'error']),
       );
       return 'edit';
     case 'publish':

@@ -318,6 +318,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<RunningLo
           planActions(body, (id) => store.get(id), rules, storedIds);
           return sendJson(req, res, 200, { transactionId, results: [] });
         }
+        await scheduler.refuseHeld(body);
         const transaction = await store.transact(
           LOCAL_USER.id,
           (read) => planActions(body, read, rules, storedIds),

@@ -120,16 +120,24 @@ function valueAt(doc: unknown, path: string[]): unknown {
 it('creates a release, adds two dictionaries to it and runs it: both published at once', async () => {
   const { page } = tab;
   const release = await createRelease('Run now');
-  const changes: [Namespace, string, string][] = [
-    ['footer', 'brand.name.en', ' Now'],
-    ['hero', 'eyebrow.en', ' Now'],
-  ];
-  const before = new Map<Namespace, string>();
-  for (const [namespace, field, added] of changes)
-    before.set(
-      namespace,
-      (await changeInRelease(release, namespace, [[field, added]])).get(field)!,
-    );
+  // Every language of each text: the site's check refuses a release that leaves translations
+  // behind its English.
+  const changes: Record<'footer' | 'hero', [string, string][]> = {
+    footer: [
+      ['brand.name.en', ' Now'],
+      ['brand.name.de', ' Jetzt'],
+      ['brand.name.tr', ' Şimdi'],
+    ],
+    hero: [
+      ['eyebrow.en', ' · now'],
+      ['eyebrow.de', ' · jetzt'],
+      ['eyebrow.tr', ' · şimdi'],
+    ],
+  };
+  const before = new Map<string, string>();
+  for (const [namespace, fields] of Object.entries(changes))
+    for (const [field, text] of await changeInRelease(release, namespace as Namespace, fields))
+      before.set(`${namespace}.${field}`, text);
 
   await page.goto(`${session.studioUrl}/releases/${release}`);
   await page.getByRole('button', { name: 'Run release' }).click({ timeout: 60_000 });
@@ -139,9 +147,12 @@ it('creates a release, adds two dictionaries to it and runs it: both published a
     .toBe('published');
 
   // Both published, by the same transaction, and no version left behind.
-  const published = changes.map(([namespace]) => session.api.store.get(documentId(namespace))!);
-  for (const [index, [namespace, field, added]] of changes.entries())
-    expect(valueAt(published[index], field.split('.'))).toBe(`${before.get(namespace)}${added}`);
+  const published = (['footer', 'hero'] as const).map((namespace) => {
+    const doc = session.api.store.get(documentId(namespace))!;
+    for (const [field, added] of changes[namespace])
+      expect(valueAt(doc, field.split('.'))).toBe(`${before.get(`${namespace}.${field}`)}${added}`);
+    return doc;
+  });
   expect(new Set(published.map((doc) => doc._rev)).size).toBe(1);
   expect(session.api.store.all().filter((doc) => doc._id.startsWith('versions.'))).toEqual([]);
   expect(tab.errors).toEqual([]);
