@@ -21,6 +21,7 @@ import { readLocalApiAddress, trustLocalApi } from './local-api-address';
 import { localPublishNotifier, readPublishWebhookSettings } from './notify-site';
 import { publishedIdOf, releaseOf, versionId } from './perspective';
 import { askReleaseCheck, blockedReason, type ReleaseCheckAnswer } from './release-check';
+import { changedTexts, textsBothChange } from './release-overlap';
 import { formatTable } from './report';
 import { SANITY_API_VERSION } from './sanity-store';
 import { readContentSettings } from './store-settings';
@@ -116,26 +117,6 @@ async function releaseNamed(client: SanityClient, id: string | undefined): Promi
   return release;
 }
 
-/** Every string of a document by its path, e.g. `brand.name.en`. */
-function textsOf(value: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
-  if (typeof value === 'string') out.set(path, value);
-  else if (Array.isArray(value))
-    value.forEach((item, index) => textsOf(item, `${path}[${index}]`, out));
-  else if (typeof value === 'object' && value !== null)
-    for (const [key, item] of Object.entries(value)) {
-      if (!key.startsWith('_')) textsOf(item, path ? `${path}.${key}` : key, out);
-    }
-  return out;
-}
-
-/** The texts a version changes against its published document. */
-function changedTexts(version: Doc, published: Doc | undefined): string[] {
-  const before = textsOf(published ?? {});
-  const after = textsOf(version);
-  const paths = new Set([...before.keys(), ...after.keys()]);
-  return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
-}
-
 function when(release: Release): string {
   if (release.state === 'published') return `published ${release.publishedAt}`;
   if (release.state === 'scheduled') return `scheduled for ${release.publishAt}`;
@@ -187,14 +168,12 @@ async function show(client: SanityClient, io: ScriptIo, id: string | undefined):
   for (const version of mine) {
     const publishedId = publishedIdOf(version._id);
     const base = published.find((doc) => doc._id === publishedId);
-    const changed = changedTexts(version, base);
-    io.log(`  ${publishedId}: ${changed.length} text(s) changed`);
-    // Another open release changing the same text: whichever publishes last wins.
+    io.log(`  ${publishedId}: ${changedTexts(version, base).length} text(s) changed`);
     for (const other of versions) {
       const name = releaseOf(other._id)!;
       if (name === release.name || publishedIdOf(other._id) !== publishedId || !open.includes(name))
         continue;
-      const both = changedTexts(other, base).filter((path) => changed.includes(path));
+      const both = textsBothChange(version, other, base).map((text) => text.key);
       if (both.length)
         io.log(
           `    also changed by release ${name}: ${both.join(', ')} (the release published last keeps its text)`,

@@ -254,6 +254,49 @@ describe('releases in the local API', () => {
     }
   });
 
+  it('publishes two releases changing the same text: the last keeps its text, each named', async () => {
+    const f = await start();
+    try {
+      await releaseWith(f, 'rFirst', { [FOOTER]: 'First footer' });
+      await releaseWith(f, 'rSecond', { [FOOTER]: 'Second footer' });
+      for (const name of ['rFirst', 'rSecond']) {
+        const answer = await f.client.post(ACTIONS, release('publish', name));
+        expect(answer.status, answer.text).toBe(200);
+      }
+      expect(await query(f, `*[_id == "${FOOTER}"][0].releaseNote.en`, 'published')).toBe(
+        'Second footer',
+      );
+      // The site is told each time which release wrote the document (its version record).
+      await vi.waitFor(() =>
+        expect(f.published).toEqual([
+          [expect.objectContaining({ _id: FOOTER, publishedBy: 'local-editor (release rFirst)' })],
+          [expect.objectContaining({ _id: FOOTER, publishedBy: 'local-editor (release rSecond)' })],
+        ]),
+      );
+      // The store's history: each revision of the document written with its release's document.
+      const log = await f.client.get(
+        `/data/history/production/transactions/${FOOTER}?excludeContent=true&reverse=true&limit=2`,
+      );
+      const [second, first] = log.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; documentIDs: string[] });
+      expect(first!.documentIDs).toContain('_.releases.rFirst');
+      expect(second!.documentIDs).toContain('_.releases.rSecond');
+      for (const [tx, text] of [
+        [first!, 'First footer'],
+        [second!, 'Second footer'],
+      ] as const) {
+        const at = await f.client.get(
+          `/data/history/production/documents/${FOOTER}?revision=${tx.id}`,
+        );
+        expect(at.json.documents[0].releaseNote.en).toBe(text);
+      }
+    } finally {
+      await stop(f);
+    }
+  });
+
   it('leaves nothing published when a publish fails half-way, and can publish again', async () => {
     const f = await start();
     try {

@@ -232,6 +232,15 @@ function pick<T, U>(vals: PerLanguage<T>, get: (value: T) => U): PerLanguage<U> 
 /** A segment of a path in the stored document: a key, or an array item by its `_key`. */
 export type StoredPathSegment = string | number | { readonly _key: string };
 
+/** A stored path as Sanity writes one: `sections[_key=="item1"].heading`. */
+export function storedPathString(path: readonly StoredPathSegment[]): string {
+  return path.reduce<string>((out, segment) => {
+    if (typeof segment === 'number') return `${out}[${segment}]`;
+    if (typeof segment === 'object') return `${out}[_key=="${segment._key}"]`;
+    return out ? `${out}.${segment}` : segment;
+  }, '');
+}
+
 /**
  * One text the split wrote: where it sits in the language's JSON (`resultPath`) and the
  * stored field it came from (`storedPath`, ending in the language). A text that fell back

@@ -27,7 +27,7 @@ import {
   type Language,
 } from '@/schemas/languages';
 import { formatPath } from '@/schemas/problems';
-import { splitDocument, type StoredPathSegment } from '@/schemas/walk';
+import { splitDocument, storedPathString } from '@/schemas/walk';
 
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
@@ -81,15 +81,6 @@ const GAP_KINDS: readonly GapKind[] = ['missing', 'outdated', 'check'];
  */
 export function studioPath(publishedPath: string, language: Language): string {
   return `${publishedPath.replace(/_(one|other)$/, '.$1')}.${language}`;
-}
-
-/** A stored path as Sanity writes one: `sections[_key=="item1"].heading`. */
-export function storedPathString(path: readonly StoredPathSegment[]): string {
-  return path.reduce<string>((out, segment) => {
-    if (typeof segment === 'number') return `${out}[${segment}]`;
-    if (typeof segment === 'object') return `${out}[_key=="${segment._key}"]`;
-    return out ? `${out}.${segment}` : segment;
-  }, '');
 }
 
 function countsOf(gaps: readonly TranslationGap[]): Record<GapKind, number> {

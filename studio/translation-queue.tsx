@@ -20,6 +20,7 @@ import {
 import { listenQuery, useClient, useTranslation, type Path } from 'sanity';
 import { useDocumentPane } from 'sanity/structure';
 import { documentId, namespaceOfDocumentType, NAMESPACES } from '../schemas';
+import { storedPathString } from '../schemas/walk';
 import {
   editingContext,
   isTranslatedLanguage,
@@ -30,7 +31,6 @@ import { EDITOR_NAMESPACE } from './editor-i18n';
 import {
   positionOf,
   stepQueue,
-  storedPathString,
   translationQueue,
   type QueuePosition,
   type TranslationRow,

@@ -9,34 +9,20 @@ import { documentId, documentType } from '../index';
 import { glossaryFindings, glossaryFromDocument, type Glossary } from '../glossary';
 import type { Language } from '../languages';
 import type { TextRules } from '../rules';
+import { readForPass } from './pass-read';
 import type { RuleLike, ValidationContextLike } from './types';
 
-/** A validation pass runs well inside this; a keystroke after it reads the glossary again. */
-const READ_FOR_MS = 300;
 const GLOSSARY_ID = documentId('glossary');
 
-let last: { at: number; glossary: Promise<Glossary> } | undefined;
-
 function currentGlossary(context: ValidationContextLike): Promise<Glossary> {
-  // `sanity documents validate` checks every document once: one read serves the whole run.
-  const fresh = context.environment === 'cli' || (last && Date.now() - last.at < READ_FOR_MS);
-  if (last && fresh) return last.glossary;
-  const client = context.getClient?.({ apiVersion: '2025-02-19' });
-  if (!client) return Promise.resolve([]);
-  const glossary = client
-    .fetch<{ _id: string }[]>(
-      '*[_id in [$id, "drafts." + $id]]',
-      { id: GLOSSARY_ID },
-      { perspective: 'raw' },
-    )
-    .then((docs) => {
-      const draft = docs.find((doc) => doc._id.startsWith('drafts.'));
-      return glossaryFromDocument(draft ?? docs[0]);
-    })
-    // Without the glossary the field is still checked by everything else: it only warns.
-    .catch((): Glossary => []);
-  last = { at: Date.now(), glossary };
-  return glossary;
+  return readForPass(
+    context,
+    '*[_id in [$id, "drafts." + $id]]',
+    { id: GLOSSARY_ID },
+    (docs: { _id: string }[]) =>
+      glossaryFromDocument(docs.find((doc) => doc._id.startsWith('drafts.')) ?? docs[0]),
+    [],
+  );
 }
 
 /** The glossary's warnings on one language field of a prose text. */

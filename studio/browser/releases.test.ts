@@ -3,6 +3,7 @@
  * real site on the same dataset, as `npm run studio` wires them: the API sends publishes to the
  * site and asks the site's release check before a release goes live.
  * - Run now: two dictionaries' changes published together, in one transaction.
+ * - A text another open release also changes gets a warning beside it as the editor types.
  * - Launch day: the hero, the FAQ page and the footer changed in three languages, previewed in
  *   Presentation, scheduled a minute ahead, live on the site together at that minute with
  *   nobody watching, and reverted in one action to the very bytes served before.
@@ -10,10 +11,12 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localPublishNotifier } from '@/content/notify-site';
+import { ApiClient } from '@/local-api/testing/client';
 import { documentId, type Namespace } from '@/schemas';
 import type { RunningSite } from '@/testing/site-server';
 import {
   dictionaryPath,
+  fieldIn,
   inputIn,
   serveSiteCopy,
   startStudioSession,
@@ -155,6 +158,74 @@ it('creates a release, adds two dictionaries to it and runs it: both published a
   });
   expect(new Set(published.map((doc) => doc._rev)).size).toBe(1);
   expect(session.api.store.all().filter((doc) => doc._id.startsWith('versions.'))).toEqual([]);
+  expect(tab.errors).toEqual([]);
+}, 300_000);
+
+it('warns beside a text another open release also changes, without blocking', async () => {
+  const { page } = tab;
+  const FOOTER = documentId('footer');
+  const api = new ApiClient(session.api.url, session.api.token);
+  const act = async (action: Record<string, unknown>) => {
+    const answer = await api.post('/data/actions/production', { actions: [action] });
+    expect(answer.status, answer.text).toBe(200);
+  };
+  try {
+    // Another editor's release "Summer" changes the English brand name; "Autumn" is empty.
+    for (const [name, title] of [
+      ['rSummer', 'Summer'],
+      ['rAutumn', 'Autumn'],
+    ])
+      await act({
+        actionType: 'sanity.action.release.create',
+        releaseId: name,
+        metadata: { title },
+      });
+    await act({
+      actionType: 'sanity.action.document.version.create',
+      publishedId: FOOTER,
+      baseId: FOOTER,
+      versionId: `versions.rSummer.${FOOTER}`,
+    });
+    await act({
+      actionType: 'sanity.action.document.edit',
+      draftId: `versions.rSummer.${FOOTER}`,
+      publishedId: FOOTER,
+      patch: { set: { 'brand.name.en': 'Summer brand' } },
+    });
+  } finally {
+    api.close();
+  }
+
+  await page.goto(`${session.studioUrl}${dictionaryPath('footer')}?perspective=rAutumn`);
+  await page.getByRole('button', { name: 'Add to release' }).click({ timeout: 60_000 });
+  await session.showField(tab, 'footer', 'brand.name.en');
+  /** What one language of the brand name says under its input, at one level. */
+  const said = (language: string, level: 'errors' | 'warnings') =>
+    fieldIn(tab, 'brand.name').locator(
+      `[data-language-field="${language}"] [data-testid="field-${level}"]`,
+    );
+  const message = 'Release “Summer” also changes this text; the release published last wins.';
+  const name = inputIn(tab, 'brand.name.en');
+  await name.click();
+  await name.press('End');
+  await page.keyboard.type(' Autumn');
+  await expect
+    .poll(async () => (await said('en', 'warnings').allInnerTexts()).join('\n'), {
+      timeout: 30_000,
+    })
+    .toContain(message);
+  // A text only this release changes has none; the warning is no error.
+  const german = inputIn(tab, 'brand.name.de');
+  await german.click();
+  await german.press('End');
+  await page.keyboard.type(' Herbst');
+  await expect
+    .poll(() =>
+      valueAt(session.api.store.get(`versions.rAutumn.${FOOTER}`), ['brand', 'name', 'de']),
+    )
+    .toMatch(/ Herbst$/);
+  expect(await said('de', 'warnings').count()).toBe(0);
+  expect(await said('en', 'errors').count()).toBe(0);
   expect(tab.errors).toEqual([]);
 }, 300_000);
 
