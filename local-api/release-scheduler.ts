@@ -60,9 +60,7 @@ export class ReleaseScheduler {
   private scheduled(): ReleaseDocument[] {
     return this.store
       .all()
-      .flatMap((doc) =>
-        isRelease(doc) && doc.state === 'scheduled' ? [doc] : [],
-      );
+      .flatMap((doc) => (isRelease(doc) && doc.state === 'scheduled' ? [doc] : []));
   }
 
   /** Sets the timer for the next scheduled release, and checks newly scheduled ones. */
@@ -194,7 +192,11 @@ export class ReleaseScheduler {
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
         this.options.log(`local API: release "${release.name}" was not published: ${message}`);
-        await this.unscheduleWith(release.name, release.publishAt!, `publishing failed: ${message}`);
+        await this.unscheduleWith(
+          release.name,
+          release.publishAt!,
+          `publishing failed: ${message}`,
+        );
       }
     }
   }
