@@ -4,6 +4,7 @@
  * needs a user object to get past its login screen.
  */
 import { ApiError, decodePathPart } from './http';
+import { SCHEDULER_AUTHOR, SYSTEM_AUTHOR } from './transactions';
 
 export const LOCAL_USER = {
   id: 'local-editor',
@@ -23,10 +24,16 @@ const ALL_DOCUMENTS_GRANTS = [
   { filter: '_id in path("**")', permissions: ['read', 'create', 'history', 'update'] },
 ];
 
+/** The names the Studio shows for the API's own writers (user names are not translated). */
+const WRITERS: Record<string, string> = {
+  [SYSTEM_AUTHOR]: 'Import or other writer',
+  [SCHEDULER_AUTHOR]: 'Scheduled release',
+};
+
 function userSummary(id: string) {
   if (id === LOCAL_USER.id || id === 'me')
     return { id: LOCAL_USER.id, displayName: LOCAL_USER.name, imageUrl: null };
-  return { id, displayName: id === 'system' ? 'Import or other writer' : id, imageUrl: null };
+  return { id, displayName: WRITERS[id] ?? id, imageUrl: null };
 }
 
 /** Key-value preferences of the Studio (`/users/me/keyvalue`), kept in memory. */

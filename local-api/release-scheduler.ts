@@ -14,7 +14,7 @@ import { blockedReason, type ReleaseCheckAnswer } from '@/content/release-check'
 import type { DocumentStore } from './document-store';
 import { ApiError } from './http';
 import { isRelease, releaseDocumentId, type ReleaseDocument } from './releases';
-import { SYSTEM_AUTHOR, type Transaction } from './transactions';
+import { SCHEDULER_AUTHOR, type Transaction } from './transactions';
 import { planActions, type DocumentRules } from './writes';
 
 /** Asks the site about a release; undefined when no site is known. Throws when unreachable. */
@@ -144,7 +144,7 @@ export class ReleaseScheduler {
   /** Puts a release still scheduled for `publishAt` back to active, with the reason. */
   private async unscheduleWith(name: string, publishAt: string, reason: string): Promise<void> {
     const id = releaseDocumentId(name);
-    const transaction = await this.store.transact(SYSTEM_AUTHOR, (read) => {
+    const transaction = await this.store.transact(SCHEDULER_AUTHOR, (read) => {
       const release = read(id);
       if (!isRelease(release) || release.state !== 'scheduled' || release.publishAt !== publishAt)
         return { kind: 'edit', changes: [] };
@@ -170,7 +170,7 @@ export class ReleaseScheduler {
         continue;
       }
       try {
-        const transaction = await this.store.transact(SYSTEM_AUTHOR, (read) => {
+        const transaction = await this.store.transact(SCHEDULER_AUTHOR, (read) => {
           const current = read(release._id);
           // Unscheduled, rescheduled or published meanwhile: nothing to do (never twice).
           if (

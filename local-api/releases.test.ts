@@ -369,9 +369,15 @@ describe('releases in the local API', () => {
       expect(Date.parse((await releaseDoc(f, 'rSoon')).publishedAt)).toBeGreaterThanOrEqual(
         Date.parse(at),
       );
+      // Published by nobody at the keyboard: the Studio names the writer "Scheduled release".
       await vi.waitFor(() =>
-        expect(f.published).toEqual([[expect.objectContaining({ _id: FOOTER })]]),
+        expect(f.published).toEqual([
+          [expect.objectContaining({ _id: FOOTER, publishedBy: 'scheduler (release rSoon)' })],
+        ]),
       );
+      expect((await f.client.get('/users/scheduler')).json).toEqual([
+        { id: 'scheduler', displayName: 'Scheduled release', imageUrl: null },
+      ]);
 
       await releaseWith(f, 'rPast', { [HERO]: 'Past hero' });
       await f.client.post(

@@ -38,6 +38,8 @@ export interface PlannedChange {
 export type DocumentReader = (id: string) => ApiDocument | null;
 
 export const SYSTEM_AUTHOR = 'system';
+/** Who publishes a scheduled release at its time: no editor, and the Studio should say so. */
+export const SCHEDULER_AUTHOR = 'scheduler';
 
 export function newTransactionId(): string {
   return randomBytes(16).toString('base64url').slice(0, 22);
