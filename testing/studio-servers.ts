@@ -183,6 +183,39 @@ export function inputIn(tab: StudioTab, fieldPath: string): Locator {
   return fieldIn(tab, fieldPath).locator('input, textarea').first();
 }
 
+/** The field of the open document that has focus (its `field-<path>` test id), if any. */
+export function focusedField(tab: StudioTab): Promise<string | null | undefined> {
+  return tab.page.evaluate(() =>
+    document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
+  );
+}
+
+/**
+ * Clicks `target` in the Presentation tool's frame until the Studio focuses `field`: the
+ * overlay takes clicks only once it has registered the page's texts and reached the Studio, a
+ * moment after load.
+ */
+export async function clickToEdit(
+  tab: StudioTab,
+  target: Locator,
+  field: string | RegExp,
+): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    // The overlay tracks the pointer: come from outside, hover, then click.
+    await tab.page.mouse.move(1, 1);
+    await target.hover({ position: { x: 4, y: 4 } });
+    await tab.page.waitForTimeout(300);
+    await target.click({ position: { x: 4, y: 4 } });
+    await tab.page.waitForTimeout(1_000);
+    const focused = (await focusedField(tab)) ?? '';
+    if (typeof field === 'string' ? focused === field : field.test(focused)) return;
+    if (Date.now() > deadline)
+      throw new Error(`a click in the frame never opened ${String(field)} (focus: ${focused})`);
+    await tab.page.waitForTimeout(500);
+  }
+}
+
 /** The version check's own message names no host: it is the request to sanity-cdn.com. */
 const OFFLINE_MESSAGES = ['Failed to fetch version for package'];
 

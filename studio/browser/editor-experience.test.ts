@@ -12,6 +12,7 @@ import { LocalStore } from '@/content/local-store';
 import { NAMESPACES } from '@/schemas';
 import {
   fieldIn,
+  focusedField,
   inputIn,
   measureRoom,
   studioWithScratch,
@@ -74,10 +75,6 @@ const rowTexts = (fieldPath: string) =>
   field(fieldPath)
     .locator('[data-testid="inline-item"] > div:first-child')
     .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.trim()));
-const focusedField = () =>
-  tab.page.evaluate(() =>
-    document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
-  );
 
 async function storedDocument(id: string): Promise<Record<string, unknown> | undefined> {
   return (await readFile(session.storeFile, 'utf8'))
@@ -285,13 +282,13 @@ describe('the Studio an editor enjoys', () => {
 
     // Each count opens its document at the first missing text, with the entries on the way open.
     await tab.page.getByTestId('translation-row-privacyPolicy').getByTestId('missing-de').click();
-    await eventually(focusedField).toBe(
+    await eventually(() => focusedField(tab)).toBe(
       'field-sections[_key=="item1"].subsections[_key=="item0"].heading.de',
     );
     expect(await dialogs()).toBe(0);
     await tab.page.goto(`${session.studioUrl}/translations`);
     await tab.page.getByTestId('translation-row-about').getByTestId('missing-de').click();
-    await eventually(focusedField).toBe('field-hero.eyebrow.de');
+    await eventually(() => focusedField(tab)).toBe('field-hero.eyebrow.de');
   });
 
   describe('translation checks, beside the field as the editor types', () => {

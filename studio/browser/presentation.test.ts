@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '@/local-api/testing/client';
 import type { RunningSite } from '@/testing/site-server';
 import {
+  clickToEdit,
+  focusedField,
   publishEdit,
   serveSiteCopy,
   startStudioSession,
@@ -70,29 +72,6 @@ function previewFrame(): Frame {
 }
 
 /**
- * Clicks `target` in the frame until the Studio focuses `field`: the overlay takes clicks
- * only once it has registered the page's texts and reached the Studio, a moment after load.
- */
-async function clickToEdit(target: Locator, field: string | RegExp): Promise<void> {
-  const focusedOn = (focused: string | null | undefined) =>
-    typeof field === 'string' ? focused === field : field.test(focused ?? '');
-  await expect
-    .poll(
-      async () => {
-        // The overlay tracks the pointer: come from outside, hover, then click.
-        await tab.page.mouse.move(1, 1);
-        await target.hover({ position: { x: 4, y: 4 } });
-        await tab.page.waitForTimeout(300);
-        await target.click({ position: { x: 4, y: 4 } });
-        await tab.page.waitForTimeout(1_000);
-        return focusedOn(await focusedField());
-      },
-      { timeout: 45_000, interval: 500 },
-    )
-    .toBe(true);
-}
-
-/**
  * An Alt + click as an editor makes it: Alt held first, the click once the overlay has let go.
  * The overlay re-sends an Alt + click on a link as a plain click, which opens the link's text
  * unless Alt has switched the overlay off. With focus in the Studio (a field was just opened)
@@ -124,11 +103,6 @@ async function openPresentation(pathname: string): Promise<void> {
   await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
 }
 
-const focusedField = () =>
-  tab.page.evaluate(() =>
-    document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
-  );
-
 async function publicText(pathname: string, selector: string): Promise<string> {
   const page = await session.browser.newPage();
   try {
@@ -149,7 +123,7 @@ describe('the Presentation tool', () => {
       'Vorschau: unveröffentlichte Änderungen',
     );
 
-    await clickToEdit(framed().locator('#manifesto h2').first(), 'field-title.de');
+    await clickToEdit(tab, framed().locator('#manifesto h2').first(), 'field-title.de');
     expect(tab.page.url()).toContain('/manifestoDictionary/dictionary-manifesto');
     expect(tab.errors).toEqual([]);
   });
@@ -159,7 +133,7 @@ describe('the Presentation tool', () => {
     // A fresh Presentation tool on /de, as an editor opens it, independent of the test before.
     await openPresentation('/de');
     // The top left corner is the main part, not the highlighted one.
-    await clickToEdit(framed().locator('#hero-title'), 'field-title.main.de');
+    await clickToEdit(tab, framed().locator('#hero-title'), 'field-title.main.de');
 
     // The Presentation tool tells the page about edits from the moment it has read the
     // opened document's state; keys typed before that change the draft, but the page hears
@@ -194,7 +168,7 @@ describe('the Presentation tool', () => {
   it('drops a discarded draft and shows a publish made elsewhere, without a reload', async () => {
     const published = await publicText('/de', '#hero-title');
     await openPresentation('/de');
-    await clickToEdit(framed().locator('#hero-title'), 'field-title.main.de');
+    await clickToEdit(tab, framed().locator('#hero-title'), 'field-title.main.de');
     // Typed as in the test before, and shown in the frame: no keystroke is left to send.
     await tab.page.getByTestId('action-publish').waitFor({ timeout: 30_000 });
     await tab.page.waitForTimeout(2_000);
@@ -251,12 +225,12 @@ describe('the Presentation tool', () => {
     await openPresentation('/de');
     const link = framed().locator('header a.nav-link[href="/de/about"]').first();
     // A plain click edits the link's text, as on any text.
-    await clickToEdit(link, /^field-header\.links\[.+\]\.name\.de$/);
+    await clickToEdit(tab, link, /^field-header\.links\[.+\]\.name\.de$/);
     expect(tab.page.url()).toContain('/layoutDictionary/dictionary-layout');
     expect(framedPath()).toBe('/de');
 
     // From another dictionary, Alt + click goes to the page and leaves the link's text alone.
-    await clickToEdit(framed().locator('#hero-title'), 'field-title.main.de');
+    await clickToEdit(tab, framed().locator('#hero-title'), 'field-title.main.de');
     const studioAddresses: string[] = [];
     tab.page.on('framenavigated', (frame) => {
       if (frame === tab.page.mainFrame()) studioAddresses.push(frame.url());
@@ -385,14 +359,14 @@ describe('the Presentation tool', () => {
     await tab.page.getByTestId('field-title.de').locator('input').click();
     // To the Turkish input by keyboard, and a change typed there.
     await tab.page.keyboard.press('Tab');
-    expect(await focusedField()).toBe('field-title.tr');
+    expect(await focusedField(tab)).toBe('field-title.tr');
     await tab.page.keyboard.press('End');
     await tab.page.keyboard.type('!');
     await tab.page.keyboard.press('Backspace');
     // On the way to the top bar, through the German and English inputs.
     await tab.page.keyboard.press('Shift+Tab');
     await tab.page.keyboard.press('Shift+Tab');
-    expect(await focusedField()).toBe('field-title.en');
+    expect(await focusedField(tab)).toBe('field-title.en');
     await tab.page.getByRole('link', { name: 'Presentation', exact: true }).click();
     await framed().locator('.preview-bar').waitFor({ timeout: 60_000 });
     expect(framedPath()).toBe('/tr/privacy-policy');

@@ -15,6 +15,7 @@ import { ApiClient } from '@/local-api/testing/client';
 import { documentId, type Namespace } from '@/schemas';
 import type { RunningSite } from '@/testing/site-server';
 import {
+  clickToEdit,
   dictionaryPath,
   fieldIn,
   inputIn,
@@ -311,6 +312,16 @@ describe('launch day', () => {
     await expect(framed.locator('.site-footer').innerText()).resolves.toContain(
       LAUNCH.footer[1].de.trim(),
     );
+    // Click to edit inside the release: a text in the frame opens its field in the release's
+    // change, and what is typed there changes the release, not the published text.
+    await clickToEdit(tab, framed.locator('#hero-title'), 'field-title.main.de');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' heute');
+    const heroDe = (id: string) => valueAt(session.api.store.get(id), ['title', 'main', 'de']);
+    await expect
+      .poll(() => heroDe(`versions.${release}.${documentId('hero')}`), { timeout: 20_000 })
+      .toMatch(/ jetzt da, heute$/);
+    expect(heroDe(documentId('hero'))).not.toContain('jetzt da');
     expect(showsLaunch(await served(), 'none')).toBe(true);
 
     // Scheduled for the next minute at least 30 s ahead (the Studio schedules to the minute).

@@ -7,6 +7,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  focusedField,
   startStudioSession,
   temporaryDataset,
   type StudioSession,
@@ -51,10 +52,6 @@ afterAll(async () => {
 });
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
-const focusedField = () =>
-  tab.page.evaluate(() =>
-    document.activeElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid'),
-  );
 /** A text of a draft as the API stored it: what is kept if the tab closes now. */
 async function draftText(id: string, path: string[]): Promise<unknown> {
   const draft = (await readFile(dataset.storeFile, 'utf8'))
@@ -94,26 +91,26 @@ describe('the translation queue', () => {
 
     // From the tool: the first Turkish gap in desk order, focused, ready to type.
     await queue.getByTestId('queue-next').click();
-    await eventually(focusedField).toBe('field-copyrightTemplate.tr');
+    await eventually(() => focusedField(tab)).toBe('field-copyrightTemplate.tr');
     await tab.page.keyboard.type('© {year} {brand}. Tüm hakları saklıdır.');
 
     // From the form's header: the next Turkish gap is in the next dictionary with one.
     const header = tab.page.getByTestId('translation-queue');
     await header.getByTestId('queue-next').click();
-    await eventually(focusedField).toBe('field-eyebrow.tr');
+    await eventually(() => focusedField(tab)).toBe('field-eyebrow.tr');
     // Every key typed before the step is stored, not only what was sent before it.
     expect(await draftText('dictionary-footer', ['copyrightTemplate', 'tr'])).toBe(
       '© {year} {brand}. Tüm hakları saklıdır.',
     );
     await header.getByTestId('queue-next').click();
-    await eventually(focusedField).toBe('field-subtitle.tr');
+    await eventually(() => focusedField(tab)).toBe('field-subtitle.tr');
     await header.getByTestId('queue-previous').click();
-    await eventually(focusedField).toBe('field-eyebrow.tr');
+    await eventually(() => focusedField(tab)).toBe('field-eyebrow.tr');
     // Past the last gap of a dictionary, on to the next one.
     await header.getByTestId('queue-next').click();
-    await eventually(focusedField).toBe('field-subtitle.tr');
+    await eventually(() => focusedField(tab)).toBe('field-subtitle.tr');
     await header.getByTestId('queue-next').click();
-    await eventually(focusedField).toBe('field-title.tr');
+    await eventually(() => focusedField(tab)).toBe('field-title.tr');
     expect(tab.page.url()).toContain('dictionary-privacyPolicy');
   });
 
@@ -143,18 +140,18 @@ describe('the translation queue', () => {
     expect(await next.getAttribute('aria-keyshortcuts')).toBe('Alt+PageDown');
     await next.focus();
     await tab.page.keyboard.press('Enter');
-    await eventually(focusedField).toBe('field-eyebrow.tr');
+    await eventually(() => focusedField(tab)).toBe('field-eyebrow.tr');
     await tab.page.keyboard.type('Bağımsız stüdyo ve yayıncı');
     // From inside the text, to the next Turkish gap: in the same dictionary, then the next one.
     await tab.page.keyboard.press('Alt+PageDown');
-    await eventually(focusedField).toBe('field-subtitle.tr');
+    await eventually(() => focusedField(tab)).toBe('field-subtitle.tr');
     await tab.page.keyboard.press('Alt+PageDown');
-    await eventually(focusedField).toBe('field-title.tr');
+    await eventually(() => focusedField(tab)).toBe('field-title.tr');
     expect(tab.page.url()).toContain('dictionary-privacyPolicy');
     // Typed as soon as the field shows the focus: every key lands.
     await tab.page.keyboard.type('Gizlilik Politikası');
     await tab.page.keyboard.press('Alt+PageUp');
-    await eventually(focusedField).toBe('field-subtitle.tr');
+    await eventually(() => focusedField(tab)).toBe('field-subtitle.tr');
     expect(tab.page.url()).toContain('dictionary-hero');
     expect(await draftText('dictionary-hero', ['eyebrow', 'tr'])).toBe(
       'Bağımsız stüdyo ve yayıncı',
