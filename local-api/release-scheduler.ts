@@ -143,6 +143,8 @@ export class ReleaseScheduler {
 
   /** Puts a release still scheduled for `publishAt` back to active, with the reason. */
   private async unscheduleWith(name: string, publishAt: string, reason: string): Promise<void> {
+    // Scheduled again for the same time once fixed, it is checked again.
+    this.checked.delete(`${name}@${publishAt}`);
     const id = releaseDocumentId(name);
     const transaction = await this.store.transact(SCHEDULER_AUTHOR, (read) => {
       const release = read(id);

@@ -437,11 +437,12 @@ describe('releases in the local API', () => {
 
   it("does not publish a release the site's release check blocks: unscheduled, with why, before its time or at it", async () => {
     // The site's end of the release check, at the wire: signed like the publish webhook. Its
-    // answers in turn: blocked when first scheduled, ready when scheduled again, blocked at
-    // the time (the copy changed meanwhile), blocked on Run release, then ready.
+    // answers in turn: blocked when first scheduled; ready when scheduled again for the same
+    // time, and for a nearer one; blocked at that time (the copy changed meanwhile); blocked
+    // on Run release, then ready.
     const secret = 'release-check-secret';
     const asked: unknown[] = [];
-    const answers = ['blocked', 'ready', 'blocked', 'blocked'];
+    const answers = ['blocked', 'ready', 'ready', 'blocked', 'blocked'];
     const site = await listenLocally(
       createServer((req, res) => {
         let body = '';
@@ -500,10 +501,8 @@ describe('releases in the local API', () => {
     try {
       await releaseWith(f, 'rBlocked', { [FOOTER]: 'Blocked footer' });
       // Before its time: marked as soon as it is scheduled.
-      await f.client.post(
-        ACTIONS,
-        release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 60_000).toISOString() }),
-      );
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await f.client.post(ACTIONS, release('schedule', 'rBlocked', { publishAt: later }));
       await unscheduledWithWhy('release "rBlocked" (at ');
       expect(asked).toEqual([{ release: 'rBlocked' }]);
 
@@ -516,16 +515,20 @@ describe('releases in the local API', () => {
       );
       expect(edited.status, edited.text).toBe(200);
       expect((await releaseDoc(f, 'rBlocked')).metadata.waiveOutdated).toEqual(waiver);
+      // Scheduled again for the same time: checked again.
+      await f.client.post(ACTIONS, release('schedule', 'rBlocked', { publishAt: later }));
+      await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      expect((await releaseDoc(f, 'rBlocked')).state).toBe('scheduled');
+      await f.client.post(ACTIONS, release('unschedule', 'rBlocked'));
       await f.client.post(
         ACTIONS,
         // Far enough ahead that the check at schedule time comes first, even on a loaded machine.
         release('schedule', 'rBlocked', { publishAt: new Date(Date.now() + 3_000).toISOString() }),
       );
-      await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 15_000, interval: 100 });
-      expect(asked.slice(1)).toEqual([
-        { release: 'rBlocked', waiveOutdated: true },
-        { release: 'rBlocked', waiveOutdated: true },
-      ]);
+      await vi.waitFor(() => expect(asked).toHaveLength(4), { timeout: 15_000, interval: 100 });
+      expect(asked.slice(1)).toEqual(
+        Array.from({ length: 3 }, () => ({ release: 'rBlocked', waiveOutdated: true })),
+      );
       await unscheduledWithWhy('release "rBlocked" was not published');
 
       // Run release (now, by hand) is checked the same way: refused with why, then published.
