@@ -2,7 +2,7 @@
  * import-locales: bundled dictionary JSON → content store. Validates everything first,
  * then writes all changed documents in one transaction (or nothing, on any problem).
  */
-import { getDictionary, type Namespace } from '@/schemas';
+import { documentId, getDictionary, NAMESPACES, type Namespace } from '@/schemas';
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from '@/schemas/languages';
 import { ContentError, type ContentProblem } from '@/schemas/problems';
 import { isPresentText } from '@/schemas/rules';
@@ -56,6 +56,8 @@ export async function importLocales(
     dryRun: boolean;
     /** Translation check warnings refuse the import too, not only blocking problems. */
     strict?: boolean;
+    /** Only the dictionaries the store has none of; every stored one is left as it is. */
+    missingOnly?: boolean;
   },
 ): Promise<ImportResult> {
   const dictionaries = await readLocaleFolder(options.from);
@@ -67,8 +69,33 @@ export async function importLocales(
   // neither slip in between nor be overwritten by a merge of two states.
   return store.exclusive('import-locales', async () => {
     const existing = new Map((await store.fetchDictionaries()).map((doc) => [doc._id, doc]));
-    return { ...(await compareAndWrite(store, dictionaries, existing, options.dryRun)), warnings };
+    const chosen = options.missingOnly
+      ? dictionaries.filter(({ document }) => !existing.has(document._id))
+      : dictionaries;
+    return { ...(await compareAndWrite(store, chosen, existing, options.dryRun)), warnings };
   });
+}
+
+/**
+ * Before the site or the Studio starts on the embedded store: an empty store gets the bundled
+ * copy; a store from an earlier version gets the dictionaries added since (the glossary, say),
+ * and what editors changed is never touched. The line to print, or undefined.
+ */
+export async function fillEmbeddedStore(store: ContentStore): Promise<string | undefined> {
+  const ids = new Set((await store.fetchDictionaries()).map((doc) => doc._id));
+  // A full store: the bundled files are not even read (a mistake in them is import's business).
+  if (NAMESPACES.every((namespace) => ids.has(documentId(namespace)))) return undefined;
+  const stored = ids.size;
+  const result = await importLocales(store, {
+    from: 'locales',
+    dryRun: false,
+    missingOnly: stored > 0,
+  });
+  if (result.written === 0) return undefined;
+  if (stored === 0)
+    return `the embedded store was empty: imported the bundled copy (${result.written} documents).`;
+  const added = result.namespaces.map(({ namespace }) => namespace).join(', ');
+  return `the embedded store lacked ${result.written} dictionaries new in this version: imported them from the bundled copy (${added}); the others were left as they are.`;
 }
 
 async function compareAndWrite(

@@ -47,6 +47,25 @@ describe('prepare-content (npm run build, dev, start)', { timeout: 60_000 }, () 
     expect(drifted.output).toContain('run: npm run import-locales');
   });
 
+  it('adds the dictionaries a store from an earlier version lacks, and leaves the others as they are', async () => {
+    expect(prepare().status).toBe(0);
+    await editStored('dictionary-hero', (doc) => (doc.title.main.de = 'Vom Redaktionsteam'));
+    // A store filled before the glossary and the facts existed.
+    const store = new LocalStore(project.storeFile);
+    await store.commit([], { remove: ['dictionary-glossary', 'dictionary-facts'] });
+    const upgraded = prepare();
+    expect(upgraded.status, upgraded.output).toBe(0);
+    expect(upgraded.output).toContain(
+      'the embedded store lacked 2 dictionaries new in this version: imported them from the bundled copy (glossary, facts); the others were left as they are.',
+    );
+    const stored = new Map((await store.readAll()).map((doc) => [doc._id, doc]));
+    expect(stored.has('dictionary-glossary') && stored.has('dictionary-facts')).toBe(true);
+    expect(
+      (stored.get('dictionary-hero') as { title: { main: { de: string } } }).title.main.de,
+    ).toBe('Vom Redaktionsteam');
+    expect(prepare().output).not.toContain('lacked');
+  });
+
   it('stops the build on copy that fails, naming document, key path and problem', async () => {
     expect(prepare().status).toBe(0);
     await editStored('dictionary-footer', (doc) => (doc.copyrightTemplate.de = '© {brand}'));

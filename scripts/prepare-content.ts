@@ -1,7 +1,7 @@
 /**
  * Before build, dev and start: with no Sanity settings, load the bundled copy into the
- * embedded store when it is empty; otherwise say which namespaces of `locales/` differ
- * from the store. Then check every dictionary the site will serve: copy that fails stops
+ * embedded store when it is empty (or the dictionaries it lacks, added since it was filled);
+ * then say which namespaces of `locales/` differ from the store. Then check every dictionary the site will serve: copy that fails stops
  * the build here, with every problem named.
  */
 import '@/scripts/load-env';
@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { runScript } from '@/content/cli';
 import { localesDriftNote } from '@/content/drift';
-import { importLocales } from '@/content/import-locales';
+import { fillEmbeddedStore } from '@/content/import-locales';
 import { versionsFolder } from '@/content/swap-folder';
 import { publishStore } from '@/content/published';
 import { openContentStore } from '@/content/store';
@@ -19,15 +19,10 @@ import { ContentError } from '@/schemas/problems';
 process.exitCode = await runScript(async () => {
   const store = openContentStore('read');
   console.log(`content store: ${store.description}`);
-  if (store.kind === 'local' && (await store.fetchDictionaries()).length === 0) {
-    const result = await importLocales(store, { from: 'locales', dryRun: false });
-    console.log(
-      `embedded store was empty: imported the bundled copy (${result.written} documents).`,
-    );
-  } else {
-    const note = await localesDriftNote(store, 'locales');
-    if (note) console.log(note);
-  }
+  const filled = store.kind === 'local' ? await fillEmbeddedStore(store) : undefined;
+  if (filled) console.log(filled);
+  const note = await localesDriftNote(store, 'locales');
+  if (note) console.log(note);
   const { namespaces, problems } = await publishStore(store, { strict: false });
   if (problems.length) throw new ContentError(problems);
   // Earlier builds exported here; Next would serve those files instead of the live route.

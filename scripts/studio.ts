@@ -9,7 +9,7 @@
 import '@/scripts/load-env';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { importLocales } from '@/content/import-locales';
+import { fillEmbeddedStore } from '@/content/import-locales';
 import { localPublishNotifier, type PublishNotifier } from '@/content/notify-site';
 import { LocalStore } from '@/content/local-store';
 import { readContentSettings } from '@/content/store-settings';
@@ -71,12 +71,8 @@ async function portNear(preferred: number): Promise<number> {
 const content = readContentSettings({ CONTENT_STORE_FILE: process.env.CONTENT_STORE_FILE }, 'read');
 const storeFile = content.kind === 'local' ? content.file : '';
 const store = new LocalStore(storeFile);
-if ((await store.fetchDictionaries()).length === 0) {
-  const result = await importLocales(store, { from: 'locales', dryRun: false });
-  console.log(
-    `the embedded store was empty: imported the bundled copy (${result.written} documents).`,
-  );
-}
+const filled = await fillEmbeddedStore(store);
+if (filled) console.log(filled);
 
 // Each publish is sent to the running site (by default the one `npm start` serves).
 let notifier: PublishNotifier;
