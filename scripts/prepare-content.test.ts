@@ -61,7 +61,8 @@ describe('prepare-content (npm run build, dev, start)', { timeout: 60_000 }, () 
     const stored = new Map((await store.readAll()).map((doc) => [doc._id, doc]));
     expect(stored.has('dictionary-glossary') && stored.has('dictionary-facts')).toBe(true);
     expect(
-      (stored.get('dictionary-hero') as { title: { main: { de: string } } }).title.main.de,
+      (stored.get('dictionary-hero') as unknown as { title: { main: { de: string } } }).title.main
+        .de,
     ).toBe('Vom Redaktionsteam');
     expect(prepare().output).not.toContain('lacked');
   });
