@@ -1,33 +1,28 @@
 /**
- * The site's one request edge: every way of running the site (`npm run dev` with `--dev`,
- * `npm run serve`) passes this pipeline, which decides each of these once, before Next's own
- * request handler (the one `next start` runs) sees the request:
+ * The site's one request edge: `npm run serve` and `npm run dev` (`--dev`: Next's development
+ * server) run this pipeline, which decides each of these once, before Next's own request
+ * handler (the one `next start` runs) sees the request:
  *
- * - Refusals, each a plain-text answer: a request target that is no path (400; the absolute
- *   form `GET http://evil.example/` keeps only its path, so nothing Next builds from it names
- *   another host), no Host (400), a method the path does not answer (405 with `Allow`, TRACE
- *   included, which Next could not even hand to its proxy), a path whose percent-encoding does
- *   not decode (400), a body over REQUEST_BODY_LIMIT (413) or of unknown size (411) before a
- *   byte is read (`Expect: 100-continue` is answered the same way, before the body is sent).
- *   Node's own answers (a request it cannot parse, an unknown `Expect`, CONNECT) are made here
- *   too, so that they carry the security headers.
- * - The trailing-slash redirect (308 to the path without it; web/edge/http-edge.ts).
- * - Preview or not (this build's draft-mode cookie): a preview may be framed by the Studio and
- *   gets `?keys=1` passed on to its render in a request header.
- * - What a shared cache in front may keep, and the tags a publish purges it by
- *   (web/edge/edge-cache.ts says why not in Next).
- * - The security headers, set on every response before Next answers, so that Next's own
- *   answers (its files, 404 and 500, the 308 that collapses `//` and `\` in paths) carry them.
+ * 1. The fast path: a page or `/locales` file kept in memory while current is answered from
+ *    there (web/edge/page-memory.ts), in production only.
+ * 2. Preview or not (this build's draft-mode cookie): a preview may be framed by the Studio and
+ *    gets its query (`?keys=1`, the perspective) passed on to its render in request headers.
+ * 3. The security headers, set before Next answers, so that Next's own answers (its files, 404
+ *    and 500, the 308 that collapses `//` and `\` in paths) carry them.
+ * 4. Refusals, each a plain-text answer (web/edge/http-edge.ts): a target that is no path, no
+ *    Host, a method the path does not answer (TRACE included, which Next could not even hand
+ *    to its proxy), a path that does not decode, a body too large or of unknown size before a
+ *    byte is read. Node's own answers (a request it cannot parse, an unknown `Expect`,
+ *    CONNECT) are made here too, so that they carry the security headers.
+ * 5. The trailing-slash redirect; what a shared cache may keep and its tags
+ *    (web/edge/edge-cache.ts); who the client is (web/edge/client-address.ts).
  *
  * proxy.ts keeps only what must run inside Next: the rewrites of page paths to their language
- * routes, the legacy redirects and the links from newsletter e-mails. In production, pages and
- * `/locales` files are answered from memory while current (web/edge/page-memory.ts); Next's
- * cache hands over their bytes, pages with the late-scripts rewrite (web/edge/page-cache.ts).
- * On SIGTERM (or SIGINT) it stops accepting connections, finishes the requests in flight (for
- * at most SHUTDOWN_GRACE_MS) and exits 0.
+ * routes, the legacy redirects and the links from newsletter e-mails. On SIGTERM (or SIGINT)
+ * the server stops accepting connections, finishes the requests in flight (for at most
+ * SHUTDOWN_GRACE_MS) and exits 0.
  *
- * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`,
- * or `npm run dev` (`--dev`: Next's development server, Turbopack and hot reloading).
+ * Run with Node 24 (it strips the types): `npm run serve -- [--port 3000] [--hostname host]`.
  */
 import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -47,7 +42,7 @@ import {
 import { sharedRedis } from './web/shared-cache/redis-connection.ts';
 import { edgeCachePolicy, NEVER, SHARED, tagHeaders } from './web/edge/edge-cache.ts';
 import { bodyAnswer, EDGE_TEXT, edgeAnswer, originForm } from './web/edge/http-edge.ts';
-import { keptRequest, pageCapture, PageMemory, type KeptRequest } from './web/edge/page-memory.ts';
+import { PageMemory } from './web/edge/page-memory.ts';
 import { securityHeaders } from './web/edge/security-headers.ts';
 import { readSharedCacheSetting, readSiteSettings } from './web/site/site-settings.ts';
 
@@ -246,54 +241,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.end('Internal Server Error');
   }
 }
-/**
- * Next's answer to a request the fast path may keep, kept once it is out if it is a 200 that
- * a shared cache may keep too (no cookie set, not private): the bytes Next's cache handed it
- * (web/edge/page-cache.ts), compressed once.
- */
-async function askNextAndKeep(
-  pageMemory: PageMemory,
-  req: IncomingMessage,
-  res: ServerResponse,
-  kept: KeptRequest,
-): Promise<void> {
-  if (!pageMemory.claim(kept.key)) return handle(req, res);
-  // Read before Next is asked: a publish while it renders leaves the copy stale at once.
-  const freshness = await pageMemory.freshness(kept.tags);
-  if (freshness === undefined) {
-    pageMemory.release(kept.key);
-    return handle(req, res);
-  }
-  const capture: { body?: Buffer } = {};
-  res.once('close', () => {
-    const keepable =
-      capture.body !== undefined &&
-      res.writableFinished &&
-      res.statusCode === 200 &&
-      res.getHeader('cache-control') === SHARED &&
-      !res.hasHeader('set-cookie');
-    if (!keepable) return pageMemory.release(kept.key);
-    pageMemory
-      .keep(kept.key, {
-        tags: kept.tags,
-        freshness,
-        headers: res.getHeaders(),
-        body: capture.body!,
-      })
-      .catch((error: unknown) => console.error(`page memory: ${kept.key}:`, error));
-  });
-  await pageCapture.run(capture, () => handle(req, res));
-}
-
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
   { expectsContinue = false } = {},
 ): Promise<void> {
   // The fast path first: a kept page needs none of what follows (its answer was made by it).
-  const kept =
-    pageMemory && req.headers.host && req.url?.startsWith('/') ? keptRequest(req) : undefined;
-  if (kept && (await pageMemory!.answer(kept.key, req, res))) return;
+  if (pageMemory && (await pageMemory.answer(req, res))) return;
   // A preview (this build's draft-mode cookie) may be framed by the Studio.
   const preview = isDraftModeRequest(req.headers.cookie, DIST_DIR);
   const headers = preview
@@ -352,7 +306,8 @@ async function answer(
     if (!received) return void req.socket.destroy();
     request = replayed(req, received);
   }
-  if (kept && method === 'GET') return askNextAndKeep(pageMemory!, request, res, kept);
+  if (pageMemory && policy?.cacheControl === SHARED)
+    return pageMemory.fill(request, res, policy.tags, () => handle(request, res));
   await handle(request, res);
 }
 

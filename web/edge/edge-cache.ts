@@ -67,33 +67,16 @@ const SHOWN: ReadonlySet<string> = new Set([
 /** Filled into every `/locales` file (web/dictionaries/loader.ts): a publish of them purges each. */
 const FACTS: Namespace = 'facts';
 
-/** The dictionaries a public path shows, if it is a page, the not-found page or a `/locales` file. */
-function namespacesAt(pathname: string): readonly Namespace[] | null {
-  const locales = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pathname);
-  // The route answers only real languages and namespaces (everything else is its 404, untagged).
-  if (locales)
-    return isLanguage(locales[1]) && SHOWN.has(locales[2]!)
-      ? [...new Set([locales[2] as Namespace, FACTS])]
-      : [];
-  const decision = routeRequest(pathname);
-  if (decision.kind === 'not-found') return namespacesReadBy('not-found');
-  if (decision.kind !== 'page') return null;
-  const page = SITE_PAGES.find((candidate) => candidate.slug === decision.slug);
-  return page ? namespacesReadBy(page) : null;
-}
-
-/**
- * The tags of a page or `/locales` file (what the fast path keeps, web/edge/page-memory.ts),
- * undefined for any other path.
- */
-export function keptPathTags(pathname: string): readonly string[] | undefined {
-  if (!pathname.startsWith('/locales/') && routeRequest(pathname).kind !== 'page') return undefined;
-  return namespacesAt(pathname)?.map(dictionaryTag);
-}
+const tagged = (cacheControl: string, namespaces: readonly Namespace[]): EdgeHeaders => ({
+  cacheControl,
+  tags: namespaces.map(dictionaryTag),
+});
 
 /**
  * The Cache-Control (and tags) a request's answer leaves with, or `null` to keep what Next or
- * the route sets (immutable files named by their content).
+ * the route sets (immutable files named by their content). What a shared cache may keep a day
+ * (SHARED: the pages and `/locales` files) is also what the fast path keeps
+ * (web/edge/page-memory.ts).
  */
 export function edgeCachePolicy(request: EdgeRequest): EdgeHeaders | null {
   const never = { cacheControl: NEVER, tags: [] };
@@ -106,17 +89,19 @@ export function edgeCachePolicy(request: EdgeRequest): EdgeHeaders | null {
   // Next answers its router's request without the cache-busting `_rsc` parameter with a 307
   // that depends on request headers the URL does not show.
   if (request.rsc && !new URLSearchParams(request.search).has('_rsc')) return never;
-  const namespaces = namespacesAt(pathname);
-  if (namespaces) {
-    const tags = namespaces.map(dictionaryTag);
-    const notFound = namespaces.length === 0 || routeRequest(pathname).kind === 'not-found';
-    return { cacheControl: notFound ? BRIEF : SHARED, tags };
-  }
+  const locales = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pathname);
+  // The route answers only real languages and namespaces (everything else is its 404, untagged).
+  if (locales)
+    return isLanguage(locales[1]) && SHOWN.has(locales[2]!)
+      ? tagged(SHARED, [...new Set([locales[2] as Namespace, FACTS])])
+      : tagged(BRIEF, []);
+  const decision = routeRequest(pathname);
+  if (decision.kind === 'not-found') return tagged(BRIEF, namespacesReadBy('not-found'));
+  if (decision.kind === 'page')
+    return tagged(SHARED, namespacesReadBy(SITE_PAGES.find(({ slug }) => slug === decision.slug)!));
   // Redirects and the links from e-mails are made per request; other files (the press kit, the
   // sitemap) Next would keep for a year, untagged.
-  return routeRequest(pathname).kind === 'not-a-page'
-    ? { cacheControl: UNTAGGED, tags: [] }
-    : never;
+  return decision.kind === 'not-a-page' ? tagged(UNTAGGED, []) : never;
 }
 
 /** The tag headers CDNs read: Fastly and Varnish (xkey) `Surrogate-Key`, Cloudflare `Cache-Tag`. */

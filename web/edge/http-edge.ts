@@ -7,6 +7,7 @@
  * - A path whose percent-encoding does not decode is a client mistake: 400.
  * - A trailing slash is removed by a 308, as Next would, but with our headers.
  */
+import { routeRequest } from './routing.ts';
 
 const READ_METHODS = ['GET', 'HEAD'] as const;
 
@@ -31,15 +32,6 @@ export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Page paths that also accept a method which the proxy sends on to a route handler (the
- * page itself answers GET): an unsubscribe link takes the RFC 8058 one-click POST.
- */
-export const PAGE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  '/newsletter/unsubscribe': ['POST'],
-  '/[lang]/newsletter/unsubscribe': ['POST'],
-};
-
-/**
  * The largest request body the site reads: only the publish webhook, the release check and the
  * one-click unsubscribe take one (Sanity's projection `{_id, _type}` is under 200 bytes, a
  * release check's `{release}` about as much; RFC 8058's body is `List-Unsubscribe=One-Click`).
@@ -60,7 +52,6 @@ function routePattern(route: string): RegExp {
 export function allowedMethods(
   pathname: string,
   routes: Readonly<Record<string, readonly string[]>> = ROUTE_METHODS,
-  pages: Readonly<Record<string, readonly string[]>> = PAGE_METHODS,
 ): readonly string[] {
   // A route handler answers exactly the methods it exports.
   for (const [route, methods] of Object.entries(routes)) {
@@ -69,10 +60,11 @@ export function allowedMethods(
       ? [...READ_METHODS, ...methods.filter((m) => m !== 'GET')]
       : methods;
   }
-  // A page answers GET and HEAD, and some one more method besides.
-  for (const [page, methods] of Object.entries(pages))
-    if (routePattern(page).test(pathname)) return [...READ_METHODS, ...methods];
-  return READ_METHODS;
+  // A page answers GET and HEAD; an unsubscribe link also the one-click POST, which the proxy
+  // sends on to its route handler.
+  return routeRequest(pathname, 'POST').kind === 'one-click'
+    ? [...READ_METHODS, 'POST']
+    : READ_METHODS;
 }
 
 function decodesCleanly(pathname: string): boolean {

@@ -25,7 +25,6 @@
  * Plain TypeScript without path aliases: `server.ts` and Next's cache handler load it directly.
  */
 import { Parser } from 'htmlparser2';
-import Negotiator from 'negotiator';
 /** Next serves what it builds under `/_next/` (from another origin too, with `assetPrefix`). */
 const isFrameworkAddress = (address: string | undefined) =>
   address !== undefined &&
@@ -156,26 +155,4 @@ export function withLateScripts(
     at = to;
   }
   return out + html.slice(at);
-}
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-export const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
-
-/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful). */
-const chosenEncodings = new Map<string, Encoding>();
-
-/** Brotli when the browser offers it, gzip otherwise, identity last. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const header = acceptEncoding ?? '';
-  let chosen = chosenEncodings.get(header);
-  if (chosen) return chosen;
-  // negotiator 1.x takes the server's order for equal weights (`preferred`); its types are 0.6's.
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
-    encoding(available: string[], options: { preferred: string[] }): string | undefined;
-  };
-  chosen =
-    (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ??
-    'identity';
-  if (chosenEncodings.size < 100) chosenEncodings.set(header, chosen);
-  return chosen;
 }

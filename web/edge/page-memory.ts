@@ -28,12 +28,34 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
 import vary from 'vary';
 import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
 import { isRedisUnavailable, type SharedRedis } from '../shared-cache/redis-connection.ts';
 import { TAG_TOKENS_KEY } from '../shared-cache/shared-store.ts';
-import { keptPathTags } from './edge-cache.ts';
-import { chooseEncoding, ENCODINGS, type Encoding } from './late-scripts.ts';
+import { SHARED } from './edge-cache.ts';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
+
+/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful). */
+const chosenEncodings = new Map<string, Encoding>();
+
+/** Brotli when the browser offers it, gzip otherwise, identity last. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen) return chosen;
+  // negotiator 1.x takes the server's order for equal weights (`preferred`); its types are 0.6's.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  chosen =
+    (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ??
+    'identity';
+  if (chosenEncodings.size < 100) chosenEncodings.set(header, chosen);
+  return chosen;
+}
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
@@ -115,28 +137,22 @@ export const pageCapture: AsyncLocalStorage<{ body?: Buffer }> = ((
   globalThis as Record<symbol, AsyncLocalStorage<{ body?: Buffer }>>
 )[Symbol.for('rg.site.page-capture')] ??= new AsyncLocalStorage());
 
-/** A request the fast path may answer or fill: what it is kept under, and its tags. */
-export interface KeptRequest {
-  readonly key: string;
-  readonly tags: readonly string[];
-}
-
 /**
- * Whether the fast path may answer `req` (its target already a path): GET or HEAD of a page or
- * `/locales` file, with no query, no body, no cookie (a preview's draft-mode cookie, or any
- * other: such answers are private, web/edge/edge-cache.ts) and none of the router's headers.
+ * Whether the fast path may answer or keep `req`: GET or HEAD with a Host, no body, no cookie
+ * (a preview's draft-mode cookie, or any other: such answers are private,
+ * web/edge/edge-cache.ts) and none of the router's headers. Which paths it keeps is the cache
+ * policy's: what a shared cache may keep a day (`fill`), and no query, so that made-up queries
+ * cannot crowd the pages out.
  */
-export function keptRequest(req: IncomingMessage): KeptRequest | undefined {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const { headers } = req;
-  if (headers.cookie !== undefined || headers['transfer-encoding'] !== undefined) return undefined;
-  if (headers['content-length'] !== undefined && headers['content-length'] !== '0')
-    return undefined;
-  if (ROUTER_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
-  const key = req.url ?? '';
-  if (!key.startsWith('/') || key.includes('?')) return undefined;
-  const tags = keptPathTags(key);
-  return tags && { key, tags };
+export function mayKeep({ method, headers }: IncomingMessage): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    headers.host !== undefined &&
+    headers.cookie === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0') &&
+    !ROUTER_HEADERS.some((name) => headers[name] !== undefined)
+  );
 }
 
 /** Whether `If-None-Match` names this ETag (weak comparison, RFC 9110 13.1.2). */
@@ -185,12 +201,13 @@ export class PageMemory {
   }
 
   /**
-   * Answers `req` from memory when its page is kept and still current; false otherwise (the
-   * caller asks Next). `key` is the public path.
+   * Answers `req` from memory when its path is kept and still current; false otherwise (the
+   * caller goes on to Next). Nothing else is decided first: the entry holds its tags.
    */
-  async answer(key: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const key = req.url ?? '';
     const entry = this.#entries.get(key);
-    if (!entry) return false;
+    if (!entry || !mayKeep(req)) return false;
     const freshness = await this.freshness(entry.tags);
     if (freshness !== entry.freshness) {
       if (freshness !== undefined && this.#entries.get(key) === entry) this.#forget(key);
@@ -211,15 +228,41 @@ export class PageMemory {
     return true;
   }
 
-  /** Whether a fill for `key` may start (one at a time per key). */
-  claim(key: string): boolean {
-    if (this.#filling.has(key)) return false;
+  /**
+   * Lets Next answer `req` (`render`), and keeps the answer once it is out if it is a 200 that
+   * a shared cache may keep a day (no cookie set): the bytes Next's cache handed over
+   * (`pageCapture`), compressed once. One fill at a time per path; `tags` are the answer's.
+   */
+  async fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    tags: readonly string[],
+    render: () => Promise<void>,
+  ): Promise<void> {
+    const key = req.url ?? '';
+    if (!mayKeep(req) || req.method !== 'GET' || key.includes('?') || this.#filling.has(key))
+      return render();
     this.#filling.add(key);
-    return true;
-  }
-
-  release(key: string): void {
-    this.#filling.delete(key);
+    // Read before Next is asked: a publish while it renders leaves the copy stale at once.
+    const freshness = await this.freshness(tags);
+    if (freshness === undefined) {
+      this.#filling.delete(key);
+      return render();
+    }
+    const capture: { body?: Buffer } = {};
+    res.once('close', () => {
+      const keepable =
+        capture.body !== undefined &&
+        res.writableFinished &&
+        res.statusCode === 200 &&
+        res.getHeader('cache-control') === SHARED &&
+        !res.hasHeader('set-cookie');
+      if (!keepable) return void this.#filling.delete(key);
+      this.keep(key, { tags, freshness, headers: res.getHeaders(), body: capture.body! }).catch(
+        (error: unknown) => console.error(`page memory: ${key}:`, error),
+      );
+    });
+    await pageCapture.run(capture, render);
   }
 
   /**
@@ -290,7 +333,7 @@ export class PageMemory {
         this.#bytes -= size;
       }
     } finally {
-      this.release(key);
+      this.#filling.delete(key);
     }
   }
 
