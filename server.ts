@@ -191,12 +191,12 @@ function track(res: ServerResponse): void {
 // The Host header is checked in answer(), so that its refusal carries the security headers.
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   track(res);
-  void answer(req, res);
+  answer(req, res).catch((error: unknown) => failed(req, res, error));
 });
 // Node answers these itself, without the headers, unless told otherwise.
 server.on('checkContinue', (req, res) => {
   track(res);
-  void answer(req, res, { expectsContinue: true });
+  answer(req, res, { expectsContinue: true }).catch((error: unknown) => failed(req, res, error));
 });
 server.on('checkExpectation', (_req, res: ServerResponse) => {
   for (const { key, value } of HEADERS) res.setHeader(key, value);
@@ -228,19 +228,16 @@ const app = next({ dir: import.meta.dirname, dev: DEV, port, httpServer: server 
 await app.prepare();
 const nextHandler = app.getRequestHandler();
 
-/** Next's request handler, with the last resort `next start` has (Next handles its own errors). */
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  try {
-    await nextHandler(req, res);
-  } catch (error) {
-    console.error(`Failed to handle request for ${req.url}`, error);
-    if (!res.headersSent) {
-      res.statusCode = 500;
-      res.setHeader('Cache-Control', NEVER);
-    }
-    res.end('Internal Server Error');
+/** The last resort `next start` has too, for an error nobody handled (Next handles its own). */
+function failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  console.error(`Failed to handle request for ${req.url}`, error);
+  if (!res.headersSent) {
+    res.statusCode = 500;
+    res.setHeader('Cache-Control', NEVER);
   }
+  res.end('Internal Server Error');
 }
+
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
@@ -307,8 +304,8 @@ async function answer(
     request = replayed(req, received);
   }
   if (pageMemory && policy?.cacheControl === SHARED)
-    return pageMemory.fill(request, res, policy.tags, () => handle(request, res));
-  await handle(request, res);
+    return pageMemory.fill(request, res, policy.tags, () => nextHandler(request, res));
+  await nextHandler(request, res);
 }
 
 server.listen(port, values.hostname, () => {

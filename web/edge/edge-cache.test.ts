@@ -60,6 +60,7 @@ describe('edgeCachePolicy', () => {
     ['the draft-mode switch', visitor('/api/draft-mode/enable')],
     ['a POST to a page (the one-click unsubscribe)', { ...visitor('/de'), method: 'POST' }],
     ['the link from an e-mail', visitor('/de/newsletter/confirm')],
+    ['the page it leads to', visitor('/de/newsletter/confirmed')],
     ['a legacy redirect', visitor('/crazydemagogywars')],
     [
       "the router's request without its cache-busting parameter",

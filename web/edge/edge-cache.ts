@@ -97,10 +97,10 @@ export function edgeCachePolicy(request: EdgeRequest): EdgeHeaders | null {
       : tagged(BRIEF, []);
   const decision = routeRequest(pathname);
   if (decision.kind === 'not-found') return tagged(BRIEF, namespacesReadBy('not-found'));
-  if (decision.kind === 'page')
-    return tagged(SHARED, namespacesReadBy(SITE_PAGES.find(({ slug }) => slug === decision.slug)!));
-  // Redirects and the links from e-mails are made per request; other files (the press kit, the
-  // sitemap) Next would keep for a year, untagged.
+  const page = decision.kind === 'page' && SITE_PAGES.find(({ slug }) => slug === decision.slug);
+  if (page) return tagged(SHARED, namespacesReadBy(page));
+  // Redirects, the links from e-mails and their outcome pages are made per request; other files
+  // (the press kit, the sitemap) Next would keep for a year, untagged.
   return decision.kind === 'not-a-page' ? tagged(UNTAGGED, []) : never;
 }
 
