@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { ApiClient } from '@/local-api/testing/client';
+import { localPublishNotifier, type PublishNotifier } from '@/content/notify-site';
 import { importLocales } from '@/content/import-locales';
 import { LocalStore } from '@/content/local-store';
 import { startLocalApi, type LocalApiOptions, type RunningLocalApi } from '@/local-api/server';
@@ -400,6 +401,71 @@ export function serveSiteCopy(
   const variant: Variant = { name, env: { CONTENT_STORE_FILE: storeFile, ...env } };
   return serveBuildCopy(distDir({ ...STUDIO_SITE_BUILD, env: {} }), variant);
 }
+
+/**
+ * A Studio session and a copy of the shared site build on one temporary dataset, wired as
+ * `npm run studio` wires them: the API calls the `hooks` of a publish notifier, whose webhook
+ * secret (beside the dataset) is made after `beforeSecret`. With `preview`, the API announces
+ * itself there (the site checks preview secrets with it) and the site lets the Studio frame it.
+ */
+export async function startStudioWithSite(options: {
+  readonly build: string;
+  /** The name of the site's copy (`.next-e2e-<name>`), one per test file. */
+  readonly siteCopy: string;
+  /** The notifier's calls the API makes (`npm run studio` makes all three). */
+  readonly hooks?: readonly ('onPublished' | 'publishState' | 'releaseCheck')[];
+  readonly preview?: boolean;
+  /** Runs once the site serves, before any webhook secret exists. */
+  readonly beforeSecret?: (site: RunningSite) => Promise<void>;
+}) {
+  const hooks = new Set(options.hooks);
+  // The hooks call the notifier made below, once the site's address is known.
+  let notifier: PublishNotifier | undefined;
+  const session = await startStudioSession({
+    build: options.build,
+    api: {
+      ...(options.preview && { announce: true }),
+      ...(hooks.has('onPublished') && { onPublished: (docs) => notifier!.onPublished(docs) }),
+      ...(hooks.has('publishState') && { publishState: (id) => notifier!.publishState(id) }),
+      ...(hooks.has('releaseCheck') && {
+        releaseCheck: (release, check) => notifier!.releaseCheck(release, check),
+      }),
+    },
+  });
+  let site: RunningSite | undefined;
+  const stop = async () => {
+    await site?.stop();
+    await session.close();
+  };
+  try {
+    const { storeFile, studioUrl } = session;
+    const env = options.preview ? { STUDIO_URL: studioUrl } : {};
+    site = await serveSiteCopy(options.siteCopy, storeFile, env);
+    await options.beforeSecret?.(site);
+    /** What `npm run studio` would print for each publish. */
+    const notes: string[] = [];
+    if (hooks.size > 0)
+      notifier = localPublishNotifier(
+        { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
+        { storeFile, log: (line) => notes.push(line) },
+      );
+    return {
+      session,
+      site,
+      /** The site on the Studio's host (127.0.0.1), same-site to it: as the Studio frames it. */
+      framedSiteUrl: site.url.replace('localhost', '127.0.0.1'),
+      tab: await session.newTab(),
+      notes,
+      /** Stops the site's process group, then the session, and removes the dataset. */
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type StudioWithSite = Awaited<ReturnType<typeof startStudioWithSite>>;
 
 /**
  * A short text an editor must see whole in its input: the German copyright template, the

@@ -9,20 +9,17 @@
  * keyboard, each outline names its field, and the top bar's Presentation opens the page of
  * the dictionary being edited, in the editor's language.
  */
-import { rm } from 'node:fs/promises';
 import { stegaClean } from '@sanity/client/stega';
 import type { Frame, FrameLocator, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '@/local-api/testing/client';
-import type { RunningSite } from '@/testing/site-server';
 import {
   clickToEdit,
   focusedField,
   publishEdit,
-  serveSiteCopy,
-  startStudioSession,
-  temporaryDataset,
+  startStudioWithSite,
   type StudioSession,
+  type StudioWithSite,
   type StudioTab,
 } from '@/testing/studio-servers';
 
@@ -32,33 +29,22 @@ import {
  */
 const SHOWN_WITHIN_MS = 5_000;
 
-let dataset: { dir: string; storeFile: string };
-let site: RunningSite;
+let studio: StudioWithSite;
 let siteUrl: string;
 let session: StudioSession;
 let tab: StudioTab;
 
 beforeAll(async () => {
-  dataset = await temporaryDataset();
-  session = await startStudioSession({
+  studio = await startStudioWithSite({
     build: inject('studioBuild'),
-    storeFile: dataset.storeFile,
+    siteCopy: 'studio-preview',
     // As npm run studio does: the site finds the API (and its preview secrets) through it.
-    api: { announce: true },
+    preview: true,
   });
-  site = await serveSiteCopy('studio-preview', dataset.storeFile, {
-    STUDIO_URL: session.studioUrl,
-  });
-  // The Studio serves from 127.0.0.1: the site on the same host is same-site to it.
-  siteUrl = site.url.replace('localhost', '127.0.0.1');
-  tab = await session.newTab();
+  ({ session, tab, framedSiteUrl: siteUrl } = studio);
 }, 420_000);
 
-afterAll(async () => {
-  await session?.close();
-  await site?.stop();
-  if (dataset) await rm(dataset.dir, { recursive: true, force: true });
-});
+afterAll(() => studio?.stop());
 
 const framed = (): FrameLocator => tab.page.frameLocator('iframe');
 

@@ -8,31 +8,26 @@
  * translations an English edit left outdated are reported and served.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localPublishNotifier } from '@/content/notify-site';
 import { sendPublishWebhook } from '@/content/webhook';
 import { senderWebhookSecret } from '@/content/webhook-secret';
 import type { RunningSite } from '@/testing/site-server';
 import {
   publishEdit,
-  serveSiteCopy,
-  startStudioSession,
-  temporaryDataset,
+  startStudioWithSite,
   type StudioSession,
+  type StudioWithSite,
   type StudioTab,
 } from '@/testing/studio-servers';
 
 /** The limit the site promises from a publish to the new text on the page. */
 const LIVE_WITHIN_MS = 5_000;
 
-let dataset: { dir: string; storeFile: string };
+let studio: StudioWithSite;
 let site: RunningSite;
 let session: StudioSession;
 let tab: StudioTab;
-/** What `npm run studio` would print for each publish. */
-const notes: string[] = [];
 /** The site's answer to a signed delivery before any sender had made the shared secret. */
 let answerBeforeSecret: { status: number; message: string };
 
@@ -66,26 +61,19 @@ async function textOn(pathname: string, selector: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dataset = await temporaryDataset();
-  site = await serveSiteCopy('studio-publish', dataset.storeFile);
-  answerBeforeSecret = await deliverWith(randomBytes(32).toString('hex'));
-  const notifier = localPublishNotifier(
-    { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
-    { storeFile: dataset.storeFile, log: (line) => notes.push(line) },
-  );
-  session = await startStudioSession({
+  studio = await startStudioWithSite({
     build: inject('studioBuild'),
-    storeFile: dataset.storeFile,
-    api: { onPublished: notifier.onPublished, publishState: notifier.publishState },
+    siteCopy: 'studio-publish',
+    hooks: ['onPublished', 'publishState'],
+    beforeSecret: async (started) => {
+      site = started;
+      answerBeforeSecret = await deliverWith(randomBytes(32).toString('hex'));
+    },
   });
-  tab = await session.newTab();
+  ({ session, tab } = studio);
 }, 420_000);
 
-afterAll(async () => {
-  await session?.close();
-  await site?.stop();
-  if (dataset) await rm(dataset.dir, { recursive: true, force: true });
-});
+afterAll(() => studio?.stop());
 
 const input = (path: string): Locator =>
   tab.page.getByTestId(`field-${path}`).locator('input, textarea').first();
@@ -124,7 +112,7 @@ describe('publish → live with the local API and no settings', () => {
     await expect(textOn('/de', '#hero-title')).resolves.toContain(edited);
     await expect(textOn('/', '#hero-title')).resolves.toBe(english);
     // The edit's number (the time) is not in the English title: a warning, never a block.
-    expect(notes).toEqual([
+    expect(studio.notes).toEqual([
       'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); check warnings: de 1',
     ]);
     // The editor is told beside Publish, not only the terminal.
@@ -146,7 +134,7 @@ describe('publish → live with the local API and no settings', () => {
     const problem =
       'dictionary-footer (de) → copyrightTemplate: placeholders differ from English: lacks {year}';
     await expect
-      .poll(() => notes.at(-1), { timeout: 15_000 })
+      .poll(() => studio.notes.at(-1), { timeout: 15_000 })
       .toBe(`publish → site: dictionary-footer: 200 held back: ${problem}`);
     await expect(textOn('/de', '.site-footer__bottom p')).resolves.toBe(footer);
     expect(JSON.parse(await get('/locales/de/footer.json')).copyrightTemplate).toContain('{year}');
@@ -171,7 +159,7 @@ describe('publish → live with the local API and no settings', () => {
       'title.main.en': 'Games that take a clear stand,',
     });
     await expect
-      .poll(() => notes.at(-1), { timeout: 15_000 })
+      .poll(() => studio.notes.at(-1), { timeout: 15_000 })
       .toBe(
         'publish → site: dictionary-hero: 200 revalidated (3 page(s), 3 /locales file(s)); outdated translations: de 1, tr 1; check warnings: de 1',
       );
@@ -180,7 +168,7 @@ describe('publish → live with the local API and no settings', () => {
 
     // The answer itself, to a delivery signed with the secret the two share.
     const answer = await deliver(
-      senderWebhookSecret({ CONTENT_STORE_FILE: dataset.storeFile }).secret,
+      senderWebhookSecret({ CONTENT_STORE_FILE: studio.session.storeFile }).secret,
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({

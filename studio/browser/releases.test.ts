@@ -8,66 +8,39 @@
  *   Presentation, scheduled a minute ahead, live on the site together at that minute with
  *   nobody watching, and reverted in one action to the very bytes served before.
  */
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localPublishNotifier } from '@/content/notify-site';
 import { ApiClient } from '@/local-api/testing/client';
 import { documentId, type Namespace } from '@/schemas';
-import type { RunningSite } from '@/testing/site-server';
 import {
   clickToEdit,
   dictionaryPath,
   fieldIn,
   inputIn,
-  serveSiteCopy,
-  startStudioSession,
-  temporaryDataset,
+  startStudioWithSite,
   type StudioSession,
+  type StudioWithSite,
   type StudioTab,
 } from '@/testing/studio-servers';
 
 /** The promise to editors: a release's texts on the site this long after its time. */
 const LIVE_WITHIN_MS = 5_000;
 
-let dataset: { dir: string; storeFile: string };
-let site: RunningSite;
+let studio: StudioWithSite;
 let session: StudioSession;
 let tab: StudioTab;
-const notes: string[] = [];
 
 beforeAll(async () => {
-  dataset = await temporaryDataset();
-  // As `npm run studio` wires them: the API announces itself beside the dataset (the site
-  // checks preview secrets with it), sends publishes to the site and asks its release check.
-  const wiring: { notifier?: ReturnType<typeof localPublishNotifier> } = {};
-  session = await startStudioSession({
+  // As `npm run studio` wires them: publishes, publish states, release checks and previews.
+  studio = await startStudioWithSite({
     build: inject('studioBuild'),
-    storeFile: dataset.storeFile,
-    api: {
-      announce: true,
-      onPublished: (documents) => wiring.notifier!.onPublished(documents),
-      publishState: (id) => wiring.notifier!.publishState(id),
-      releaseCheck: (release, options) => wiring.notifier!.releaseCheck(release, options),
-    },
+    siteCopy: 'studio-releases',
+    hooks: ['onPublished', 'publishState', 'releaseCheck'],
+    preview: true,
   });
-  site = await serveSiteCopy('studio-releases', dataset.storeFile, {
-    STUDIO_URL: session.studioUrl,
-  });
-  wiring.notifier = localPublishNotifier(
-    { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
-    { storeFile: dataset.storeFile, log: (line) => notes.push(line) },
-  );
-  tab = await session.newTab();
+  ({ session, tab } = studio);
 }, 420_000);
 
-afterAll(async () => {
-  await session?.close();
-  await site?.stop();
-  if (dataset) await rm(dataset.dir, { recursive: true, force: true });
-});
-
-/** The site as the Studio frames it: on the Studio's host, so the two are the same site. */
-const framedSite = () => site.url.replace('localhost', '127.0.0.1');
+afterAll(() => studio?.stop());
 
 /** Creates a release in the Releases tool, as an editor does; returns its id. */
 async function createRelease(title: string): Promise<string> {
@@ -261,7 +234,7 @@ describe('launch day', () => {
   async function served(): Promise<Map<string, string>> {
     const entries = await Promise.all(
       SHOWN.map(async ([path]) => {
-        const response = await fetch(`${site.url}${path}`);
+        const response = await fetch(`${studio.site.url}${path}`);
         return [path, `${response.headers.get('etag')}\n${await response.text()}`] as const;
       }),
     );
@@ -303,7 +276,7 @@ describe('launch day', () => {
     // with the release's texts, which visitors do not see yet.
     await session.openTool(
       tab,
-      `presentation?perspective=${release}&preview=${encodeURIComponent(`${framedSite()}/de`)}`,
+      `presentation?perspective=${release}&preview=${encodeURIComponent(`${studio.framedSiteUrl}/de`)}`,
     );
     const framed = page.frameLocator('iframe');
     await expect
@@ -364,7 +337,7 @@ describe('launch day', () => {
     expect(liveAfter).toBeGreaterThan(0);
     expect(liveAfter).toBeLessThan(LIVE_WITHIN_MS);
     for (const [path, body] of live) expect(body, path).not.toBe(before.get(path));
-    console.log(notes.join('\n'));
+    console.log(studio.notes.join('\n'));
 
     // Reverted in one action: Revert release, immediately (no release staged to run later).
     await page.goto(`${session.studioUrl}/releases/${release}`);

@@ -6,56 +6,41 @@
  * beside the running site. Each restore must be on the page within 5 s; the times are
  * printed.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '@/local-api/testing/client';
-import { localPublishNotifier } from '@/content/notify-site';
 import { versionsCommand, type VersionsIo } from '@/content/versions/command';
 import { versionsFileOf } from '@/content/versions/local-versions';
 import { contentOf, type PublishedVersion } from '@/content/versions/version-records';
-import type { RunningSite } from '@/testing/site-server';
 import {
   inputIn,
   publishEdit,
-  serveSiteCopy,
-  startStudioSession,
-  temporaryDataset,
+  startStudioWithSite,
   type StudioSession,
+  type StudioWithSite,
   type StudioTab,
 } from '@/testing/studio-servers';
 
 /** The limit the site promises from a restore to the text on the page. */
 const LIVE_WITHIN_MS = 5_000;
 
-let dataset: { dir: string; storeFile: string };
-let site: RunningSite;
+let studio: StudioWithSite;
 let session: StudioSession;
 let tab: StudioTab;
-const notes: string[] = [];
 
 beforeAll(async () => {
-  dataset = await temporaryDataset();
-  site = await serveSiteCopy('studio-versions', dataset.storeFile);
-  const notifier = localPublishNotifier(
-    { SITE_REVALIDATE_URL: `${site.url}/api/revalidate` },
-    { storeFile: dataset.storeFile, log: (line) => notes.push(line) },
-  );
-  session = await startStudioSession({
+  studio = await startStudioWithSite({
     build: inject('studioBuild'),
-    storeFile: dataset.storeFile,
-    api: { onPublished: notifier.onPublished },
+    siteCopy: 'studio-versions',
+    hooks: ['onPublished'],
   });
-  tab = await session.newTab();
+  ({ session, tab } = studio);
 }, 420_000);
 
-afterAll(async () => {
-  await session?.close();
-  await site?.stop();
-  if (dataset) await rm(dataset.dir, { recursive: true, force: true });
-});
+afterAll(() => studio?.stop());
 
 async function get(pathname: string): Promise<string> {
-  return (await fetch(`${site.url}${pathname}`)).text();
+  return (await fetch(`${studio.site.url}${pathname}`)).text();
 }
 
 /** Waits until every path shows its text; returns the milliseconds since `since`. */
@@ -75,8 +60,8 @@ async function liveWithin(since: number, expected: Record<string, string>): Prom
 /** The store's documents: the dataset file's and the versions kept beside it. */
 async function stored(): Promise<Map<string, Record<string, unknown> & { _id: string }>> {
   const text = [
-    await readFile(dataset.storeFile, 'utf8'),
-    await readFile(versionsFileOf(dataset.storeFile), 'utf8').catch(() => ''),
+    await readFile(studio.session.storeFile, 'utf8'),
+    await readFile(versionsFileOf(studio.session.storeFile), 'utf8').catch(() => ''),
   ].join('');
   return new Map(
     text
@@ -300,8 +285,8 @@ describe('undoing a bad publish with the Versions tool', () => {
     const out: string[] = [];
     const io: VersionsIo = {
       env: {
-        CONTENT_STORE_FILE: dataset.storeFile,
-        SITE_REVALIDATE_URL: `${site.url}/api/revalidate`,
+        CONTENT_STORE_FILE: studio.session.storeFile,
+        SITE_REVALIDATE_URL: `${studio.site.url}/api/revalidate`,
       },
       log: (text) => out.push(text),
       error: (text) => out.push(text),
