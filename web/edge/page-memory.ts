@@ -141,8 +141,7 @@ export const pageCapture: AsyncLocalStorage<{ body?: Buffer }> = ((
  * Whether the fast path may answer or keep `req`: GET or HEAD with a Host, no body, no cookie
  * (a preview's draft-mode cookie, or any other: such answers are private,
  * web/edge/edge-cache.ts) and none of the router's headers. Which paths it keeps is the cache
- * policy's: what a shared cache may keep a day (`fill`), and no query, so that made-up queries
- * cannot crowd the pages out.
+ * policy's: what a shared cache may keep a day, under its plain path (`fill`).
  */
 export function mayKeep({ method, headers }: IncomingMessage): boolean {
   return (
@@ -240,8 +239,10 @@ export class PageMemory {
     render: () => Promise<void>,
   ): Promise<void> {
     const key = req.url ?? '';
-    if (!mayKeep(req) || req.method !== 'GET' || key.includes('?') || this.#filling.has(key))
-      return render();
+    // Kept only under a plain path (no query, no dot segments, nothing a URL would rewrite):
+    // other spellings of a page are answered by Next and cannot crowd the pages out.
+    const plain = URL.parse(key, 'http://site.invalid')?.pathname === key;
+    if (!plain || !mayKeep(req) || req.method !== 'GET' || this.#filling.has(key)) return render();
     this.#filling.add(key);
     // Read before Next is asked: a publish while it renders leaves the copy stale at once.
     const freshness = await this.freshness(tags);
