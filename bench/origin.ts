@@ -10,9 +10,10 @@
  * (`Accept-Encoding: gzip, deflate, br`, a document), at each connection count, the scenarios
  * taking turns for several rounds so the machine's other work weighs on each alike: requests/s,
  * p50/p99, errors and timeouts (wrk gives up on a request after 2 s), non-2xx, resident memory
- * of the server before the first round and after the last, and requests/s as a ratio to nginx
- * in the same round. Then publish → fresh on 3 instances sharing Redis (the fast path on),
- * median and max of 10.
+ * of the server after a full garbage collection (collectedMemory) before the first round and
+ * after the last, and right after the last round; requests/s as a ratio to nginx in the same
+ * round. Then publish → fresh on 3 instances sharing Redis (the fast path on), median and max
+ * of 10.
  *
  * Options: --duration <s> per load run (default 8), --rounds (3), --connections (50,200).
  * Needs `apt-get install -y nginx-light wrk varnish varnish-modules redis-server`. A benchmark,
@@ -31,6 +32,8 @@ import { EVERY_PAGE_PATH } from './page-paths';
 import {
   AS_BROWSER,
   buildBenchSite,
+  collectedMemory,
+  INSPECTABLE,
   LOAD_COLUMNS,
   loadOptions,
   loadRow,
@@ -123,7 +126,9 @@ const scenarios: Scenario[] = [];
 const stoppers: (() => Promise<void>)[] = [];
 try {
   console.log('starting nginx, next start, the server, Varnish in front of a server…');
-  const site = await serveSite(variant);
+  // The two servers whose memory is measured open an inspector to be asked for a collection.
+  const inspectable = { ...variant, env: { ...variant.env, NODE_OPTIONS: INSPECTABLE } };
+  const site = await serveSite(inspectable);
   stoppers.push(site.stop);
   const files = path.join(work, 'files');
   await exportPages(site, files);
@@ -136,7 +141,7 @@ try {
   );
   stoppers.push(() => nginx.stop());
   scenarios.push({ name: 'nginx, gzip_static', url: nginx.url, stop: nginx.stop });
-  const peer = await serveSite(variant, undefined, { runtime: 'next-start' });
+  const peer = await serveSite(inspectable, undefined, { runtime: 'next-start' });
   stoppers.push(peer.stop);
   scenarios.push({ name: 'next start', url: peer.url, port: peer.port, stop: peer.stop });
   scenarios.push({ name: 'npm run serve', url: site.url, port: site.port, stop: site.stop });
@@ -149,7 +154,9 @@ try {
     for (const pathname of PATHS)
       await (await fetch(`${url}${pathname}`, { headers: AS_BROWSER })).arrayBuffer();
 
-  const rssBefore = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
+  const collected = () =>
+    Promise.all(scenarios.map(({ port }) => (port ? collectedMemory(port) : Promise.resolve(NaN))));
+  const rssBefore = await collected();
   const { runs, ratios } = await takeTurns(
     scenarios.length,
     options.connections,
@@ -157,7 +164,8 @@ try {
     0,
     (index, connections) => load(script, scenarios[index]!.url, connections),
   );
-  const rssAfter = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
+  const rssAtEnd = scenarios.map(({ port }) => (port ? serverMemory(port) : NaN));
+  const rssAfter = await collected();
 
   const rows: (string | number)[][] = [];
   for (const [level, connections] of options.connections.entries())
@@ -167,6 +175,7 @@ try {
     .map((scenario, index) => [
       scenario.name,
       rssBefore[index]!.toFixed(0),
+      rssAtEnd[index]!.toFixed(0),
       rssAfter[index]!.toFixed(0),
       (rssAfter[index]! / rssBefore[index]!).toFixed(2),
     ])
@@ -199,7 +208,11 @@ try {
         'medians of the rounds (errors: sums), ratio: median of each round’s ratio to nginx',
       formatTable(LOAD_COLUMNS, rows),
       '',
-      formatTable(['server', 'RSS before MiB', 'RSS after MiB', 'after ÷ before'], memoryRows),
+      'RSS: after a full garbage collection before the first round and after the last; and right after the last round',
+      formatTable(
+        ['server', 'RSS before MiB', 'at the end MiB', 'after MiB', 'after ÷ before'],
+        memoryRows,
+      ),
       '',
       `npm run serve ÷ next start: ${options.connections
         .map(
