@@ -1,8 +1,8 @@
 /**
  * Before build, dev and start: with no Sanity settings, load the bundled copy into the
  * embedded store when it is empty (or the dictionaries it lacks, added since it was filled);
- * then say which namespaces of `locales/` differ from the store. Then check every dictionary the site will serve: copy that fails stops
- * the build here, with every problem named.
+ * then say which namespaces of `locales/` differ from the store. Then check every dictionary the
+ * site will serve: copy that fails stops the build here, with every problem named.
  */
 import '@/scripts/load-env';
 import { existsSync } from 'node:fs';
