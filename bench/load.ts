@@ -2,9 +2,9 @@
  * npm run bench:load — the production server under a bounded load from a second process on
  * loopback: autocannon, 50 connections, 20 s, routes of every language plus unknown
  * paths (404) and published dictionaries, asked the way a browser asks (pages as a document
- * that accepts compression, so each one goes through the late-scripts rewrite and gzip, as a
- * visitor's would). Prints requests per second, latency percentiles, errors,
- * status codes and the server's memory before and after.
+ * that accepts compression). Prints requests per second, latency percentiles, errors, status
+ * codes and the server's memory: after a full garbage collection before and after the load
+ * (collectedMemory), and right after it.
  * Budget: zero errors and zero 5xx.
  */
 import autocannon from 'autocannon';
@@ -14,7 +14,7 @@ import type { Variant } from '@/testing/site-server';
 import { LANGUAGES } from '@/schemas/languages';
 import { SITE_PAGES } from '@/schemas/site';
 import { serveForBenchmark } from './serve';
-import { serverMemory } from './servers';
+import { collectedMemory, serverMemory } from './servers';
 
 const port = await freePort();
 const variant: Variant = { name: 'load', env: {} };
@@ -44,16 +44,17 @@ const headersFor = (path: string) =>
         'sec-fetch-dest': 'document',
       };
 
-const server = await serveForBenchmark(variant, port);
+const server = await serveForBenchmark(variant, port, { inspectable: true });
 try {
-  const before = serverMemory(port);
+  const before = await collectedMemory(port);
   const result = await autocannon({
     url: `http://localhost:${port}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: paths.map((path) => ({ method: 'GET', path, headers: headersFor(path) })),
   });
-  const after = serverMemory(port);
+  const atEnd = serverMemory(port);
+  const after = await collectedMemory(port);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(
     ([code, stats]) => `${code}: ${(stats as { count: number }).count}`,
   );
@@ -78,8 +79,9 @@ try {
         ['timeouts', result.timeouts],
         ['status codes', codes.join(', ')],
         ['5xx', fiveXX],
-        ['server RSS before MiB', before.toFixed(0)],
-        ['server RSS after MiB', after.toFixed(0)],
+        ['server RSS before MiB (collected)', before.toFixed(0)],
+        ['server RSS at the end MiB', atEnd.toFixed(0)],
+        ['server RSS after MiB (collected)', after.toFixed(0)],
       ],
     ),
   );

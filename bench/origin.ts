@@ -33,7 +33,7 @@ import {
   AS_BROWSER,
   buildBenchSite,
   collectedMemory,
-  INSPECTABLE,
+  inspectable,
   LOAD_COLUMNS,
   loadOptions,
   loadRow,
@@ -127,8 +127,7 @@ const stoppers: (() => Promise<void>)[] = [];
 try {
   console.log('starting nginx, next start, the server, Varnish in front of a server…');
   // The two servers whose memory is measured open an inspector to be asked for a collection.
-  const inspectable = { ...variant, env: { ...variant.env, NODE_OPTIONS: INSPECTABLE } };
-  const site = await serveSite(inspectable);
+  const site = await serveSite(inspectable(variant));
   stoppers.push(site.stop);
   const files = path.join(work, 'files');
   await exportPages(site, files);
@@ -141,7 +140,7 @@ try {
   );
   stoppers.push(() => nginx.stop());
   scenarios.push({ name: 'nginx, gzip_static', url: nginx.url, stop: nginx.stop });
-  const peer = await serveSite(inspectable, undefined, { runtime: 'next-start' });
+  const peer = await serveSite(inspectable(variant), undefined, { runtime: 'next-start' });
   stoppers.push(peer.stop);
   scenarios.push({ name: 'next start', url: peer.url, port: peer.port, stop: peer.stop });
   scenarios.push({ name: 'npm run serve', url: site.url, port: site.port, stop: site.stop });

@@ -69,14 +69,17 @@ export function serverMemory(port: number): number {
 }
 
 /**
- * What a server started with these options lets collectedMemory() ask of it: an inspector on a
- * free port of the loopback, unused until then.
+ * The variant with an inspector on a free loopback port in each Node process of its server,
+ * unused until collectedMemory() asks it for a collection.
  */
-export const INSPECTABLE = `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim();
+export function inspectable(variant: Variant): Variant {
+  const options = `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim();
+  return { ...variant, env: { ...variant.env, NODE_OPTIONS: options } };
+}
 
 /**
  * Resident memory (MiB) of the server listening on the port right after a full garbage
- * collection, asked of its inspector (INSPECTABLE): what the server keeps, not the garbage V8
+ * collection, asked of its inspector (inspectable()): what the server keeps, not the garbage V8
  * has not collected yet, which alone swings a Node server's RSS by a third or more.
  */
 export async function collectedMemory(port: number): Promise<number> {
@@ -87,7 +90,7 @@ export async function collectedMemory(port: number): Promise<number> {
     .map((line) => Number(/:(\d+)\s/.exec(line)?.[1]))
     .find((candidate) => candidate && candidate !== port);
   if (!inspector)
-    throw new Error(`the server on port ${port} has no inspector: start it INSPECTABLE`);
+    throw new Error(`the server on port ${port} has no inspector: serve an inspectable() variant`);
   const [target] = (await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json()) as {
     webSocketDebuggerUrl: string;
   }[];
