@@ -4,13 +4,12 @@
  * the server log holds no stack trace afterwards. The site runs only behind server.ts (what
  * `npm run serve` and `npm run dev` run): stock `next start` is not a way to run it.
  */
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '@/web/edge/security-headers';
-import { distDir, serveSite, type RunningSite } from '@/testing/site-server';
+import { distDir, sendRaw, serveSite, type RunningSite } from '@/testing/site-server';
 import { VARIANTS } from './variants';
 
 // (Node's parser itself refuses TRACK and CONNECT never reaches a request handler.)
@@ -67,33 +66,17 @@ const PATHS = (): PathKind[] => [
   { kind: 'collapsed slashes', path: '/\\evil.example', status: 308, location: '/evil.example' },
 ];
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/** One raw request (fetch cannot send TRACE, and would normalise the path). */
-function send(site: RunningSite, method: string, pathAndQuery: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: 'localhost', port: site.port, method, path: pathAndQuery, agent: false },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 function expectation(row: PathKind, method: string) {
   if (method === 'GET' || method === 'HEAD') return { status: row.status, location: row.location };
   return { status: 405, allow: 'GET, HEAD' };
 }
 
 /** Every difference between the answer and what the edge promises, as readable lines. */
-function problems(row: PathKind, method: string, answer: Answer): string[] {
+function problems(
+  row: PathKind,
+  method: string,
+  answer: Awaited<ReturnType<typeof sendRaw>>,
+): string[] {
   const want = expectation(row, method);
   const found: string[] = [];
   const where = `${method} ${row.path}`;
@@ -125,7 +108,7 @@ describe('HTTP edge', () => {
     async (_, row) => {
       const found: string[] = [];
       for (const method of METHODS)
-        found.push(...problems(row, method, await send(site, method, row.path)));
+        found.push(...problems(row, method, await sendRaw(site, method, row.path)));
       expect(found).toEqual([]);
     },
   );

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { freePort, startGroup, waitForHttp, type ProcessGroup } from './processes';
 
 export interface Variant {
@@ -20,6 +21,28 @@ export interface RunningSite {
   readonly port: number;
   readonly server: ProcessGroup;
   stop(): Promise<void>;
+}
+
+/**
+ * One request with the target sent exactly as given, on a fresh connection (fetch cannot send
+ * TRACE, and would resolve `.` and `..` segments first); the status and headers of the answer.
+ */
+export function sendRaw(
+  site: RunningSite,
+  method: string,
+  target: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: 'localhost', port: site.port, method, path: target, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 export const distDir = (variant: Variant) => `.next-e2e-${variant.name}`;
